@@ -1,0 +1,62 @@
+/**
+ * Image analysis time per four-view full-field study (4 x 3328x4096 at 0.07 mm, after decoding),
+ * where the time goes, and peak memory. Goal (issue 6): under 3 s and under 800 MB on two cores.
+ * Run: npm run bench:analysis
+ */
+import { loadavg } from 'node:os';
+import { VIEW_KEYS, type ViewKey } from '../core/contract/scores';
+import { StageTimer } from '../server/analysis/image/stage-timer';
+import { measureStudy } from '../server/analysis/image/study';
+import type { DecodedView } from '../server/dicom/types';
+import { syntheticView } from '../tests/unit/image-synthetic';
+
+const WIDTH = 3328;
+const HEIGHT = 4096;
+const SPACING = 0.07;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+function study(seed: number): Record<ViewKey, DecodedView> {
+  const out = {} as Record<ViewKey, DecodedView>;
+  for (const key of VIEW_KEYS) {
+    out[key] = syntheticView(key, {
+      width: WIDTH,
+      height: HEIGHT,
+      spacingMm: SPACING,
+      mlo: key.endsWith('mlo'),
+      chestWall: key.startsWith('r') ? 'right' : 'left',
+      mass: key === 'l_cc' ? { x: 0.4, y: 0.5, radiusMm: 7 } : undefined,
+      calcs: key === 'l_mlo' ? { x: 0.3, y: 0.6, count: 8 } : undefined,
+      seed: seed + key.length,
+    });
+  }
+  return out;
+}
+
+const views = study(1);
+const rssBefore = process.memoryUsage().rss;
+const totals: number[] = [];
+const cpu: number[] = [];
+let stages = new Map<string, number>();
+const load0 = loadavg()[0];
+for (let run = 0; run < RUNS; run++) {
+  const timer = new StageTimer();
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  measureStudy(views, timer);
+  const c = process.cpuUsage(c0);
+  totals.push(performance.now() - t0);
+  cpu.push((c.user + c.system) / 1000);
+  stages = timer.totals;
+}
+const peakMb = process.resourceUsage().maxRSS / 1024;
+console.log(`analysis of a four-view study, 4 x ${WIDTH}x${HEIGHT} at ${SPACING} mm, single thread`);
+console.log(`  wall time per study: ${totals.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s (runs 1..${RUNS})`);
+// On a shared machine the wall time includes waiting for a core; the CPU time is what the
+// analysis itself costs (single-threaded, so on an idle core wall time is about the CPU time).
+console.log(`  CPU time per study:  ${cpu.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s (load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)} on this machine)`);
+console.log(`  peak RSS of the process: ${peakMb.toFixed(0)} MB (decoded input alone: ${((4 * WIDTH * HEIGHT * 4) / 2 ** 20).toFixed(0)} MB; RSS before analysis ${(rssBefore / 2 ** 20).toFixed(0)} MB)`);
+console.log('  where the time goes (last run, wall time per stage):');
+const sum = [...stages.values()].reduce((a, b) => a + b, 0);
+for (const [stage, ms] of [...stages].sort((a, b) => b[1] - a[1])) {
+  console.log(`    ${stage.padEnd(16)} ${ms.toFixed(0).padStart(6)} ms  ${((100 * ms) / sum).toFixed(0).padStart(3)} %`);
+}

@@ -1,0 +1,185 @@
+/**
+ * Issue 5's figures, for one full-field four-view study (4 x 3328x4096, 16-bit):
+ *  1. decode + display PNG of the four views, in this process, per encoding (goal: < 2 s total);
+ *  2. upload-to-completed through the real server (its own process, embedded PGlite) per
+ *     encoding, and the server's peak memory (goal: < 1 GB);
+ *  3. memory during a 190 MB upload (streamed to disk: the peak must not follow the file size);
+ *  4. studies per minute with two `npm run worker` processes on PostgreSQL (TEST_POSTGRES_URL or
+ *     postgres://postgres@127.0.0.1:5432/postgres; skipped with a message when it is not reachable).
+ * Run: npm run bench -- pipeline   (or: npx tsx bench/pipeline.bench.ts)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { AI_MODEL } from '../core/decisions';
+import { VIEW_KEYS, type ViewKey } from '../core/contract';
+import { decodeDicom } from '../server/dicom/decode';
+import { renderDisplayPng } from '../server/dicom/display';
+import { loadCodecs } from '../server/dicom/codecs';
+import { DECODE_MAX_HEIGHT } from '../server/jobs/pipeline';
+import { generateStudy } from '../server/phantom/generate';
+import { writeStudy } from '../server/phantom/write';
+import type { TransferSyntaxName } from '../server/dicom/writer';
+import { openPostgres } from '../server/db/client';
+import { loginToken, startServerProcess } from './lib/spawn-server';
+
+const ENCODINGS: TransferSyntaxName[] = ['explicit-le', 'jpeg2000', 'jpeg-ls'];
+const PASSWORD = 'bench-password';
+const ADMIN = 'admin@example.com';
+const fmt = (n: number, d = 0) => n.toFixed(d);
+
+function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+async function submit(base: string, token: string, files: Record<ViewKey, Uint8Array>): Promise<string> {
+  const form = new FormData();
+  form.set('ai_model', AI_MODEL);
+  for (const key of VIEW_KEYS) form.append(key, new Blob([new Uint8Array(files[key])]), `${key}.dcm`);
+  const res = await fetch(`${base}/api/v1/tasks/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  if (res.status !== 200) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function waitCompleted(base: string, token: string, id: string, everyMs = 50): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${base}/api/v1/tasks/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const task = (await res.json()) as { status: string; result?: { error?: string } };
+    if (task.status === 'completed') return;
+    if (task.status === 'failed') throw new Error(`task ${id} failed: ${task.result?.error}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+async function decodeAndDisplay(files: Record<ViewKey, Uint8Array>) {
+  const t0 = performance.now();
+  for (const key of VIEW_KEYS) {
+    const view = await decodeDicom(files[key], { maxHeight: DECODE_MAX_HEIGHT });
+    await renderDisplayPng({ ...view, key });
+  }
+  return performance.now() - t0;
+}
+
+/** A multipart body of `size` bytes of junk under r_cc, streamed: the server must not hold it. */
+async function bigUpload(base: string, token: string, size: number): Promise<number> {
+  const boundary = '----sd-bench';
+  const enc = new TextEncoder();
+  const chunk = new Uint8Array(1 << 20);
+  let sent = 0;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      c.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="ai_model"\r\n\r\n${AI_MODEL}\r\n`));
+      c.enqueue(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="r_cc"; filename="r_cc.dcm"\r\n\r\n`));
+    },
+    pull(c) {
+      if (sent >= size) {
+        c.enqueue(enc.encode(`\r\n--${boundary}--\r\n`));
+        c.close();
+        return;
+      }
+      c.enqueue(chunk);
+      sent += chunk.length;
+    },
+  });
+  const res = await fetch(`${base}/api/v1/tasks/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function startWorkerProcess(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/worker-main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function studiesPerMinute(files: Record<ViewKey, Uint8Array>, count: number) {
+  const adminUrl = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  let admin;
+  try {
+    admin = await openPostgres(adminUrl);
+  } catch (err) {
+    console.log(`studies per minute: skipped, PostgreSQL not reachable at ${adminUrl} (${(err as Error).message})`);
+    return;
+  }
+  const name = `sd_bench_${randomBytes(4).toString('hex')}`;
+  await admin.exec(`CREATE DATABASE ${name}`);
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const env = { DATABASE_URL: url, RUN_WORKER: 'false', SEED_DEMO: 'false', JOB_POLL_SECONDS: '0.5' };
+  const server = await startServerProcess(env);
+  const workers: ChildProcess[] = [];
+  try {
+    const dataEnv = { ...env, DATA_DIR: server.dataDir, FIRST_SUPERUSER_PASSWORD: PASSWORD };
+    workers.push(startWorkerProcess(dataEnv), startWorkerProcess(dataEnv));
+    const token = await loginToken(server.base, ADMIN, PASSWORD);
+    // One study first, so both workers have started and warmed up before the clock runs.
+    await waitCompleted(server.base, token, await submit(server.base, token, files), 200);
+    const t0 = performance.now();
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push(await submit(server.base, token, files));
+    for (const id of ids) await waitCompleted(server.base, token, id, 200);
+    const minutes = (performance.now() - t0) / 60_000;
+    console.log(`studies per minute, 2 worker processes on PostgreSQL: ${fmt(count / minutes, 1)} (${count} full-field studies in ${fmt(minutes * 60, 1)} s, upload included)`);
+  } finally {
+    for (const w of workers) w.kill('SIGTERM');
+    await server.stop();
+    await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.close();
+  }
+}
+
+async function main() {
+  const width = 3328;
+  const height = 4096;
+  const study = generateStudy({ seed: 42, width, height, density: 0.3, mass: { breast: 'right' }, bitsStored: 16 });
+  const encoded = {} as Record<TransferSyntaxName, Record<ViewKey, Uint8Array>>;
+  for (const syntax of ENCODINGS) encoded[syntax] = await writeStudy(study, { transferSyntax: syntax });
+  const mb = (files: Record<ViewKey, Uint8Array>) => VIEW_KEYS.reduce((s, k) => s + files[k].length, 0) / 2 ** 20;
+
+  console.log(`one four-view study, 4 x ${width}x${height}, 16 bits stored`);
+  await loadCodecs();
+  for (const syntax of ENCODINGS) {
+    await decodeAndDisplay(encoded[syntax]);
+    const runs = [await decodeAndDisplay(encoded[syntax]), await decodeAndDisplay(encoded[syntax])];
+    console.log(`decode + display PNG, four views, ${syntax.padEnd(11)} (${fmt(mb(encoded[syntax]))} MB): ${fmt(Math.min(...runs))} ms (best of 2, in process)`);
+  }
+
+  // The first start creates the embedded database (initdb), whose memory the WASM heap keeps; a
+  // running product has started before, so measure a second start on the same data folder.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-pipeline-'));
+  await (await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false' })).stop();
+  const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', JOB_POLL_SECONDS: '0.5' });
+  try {
+    const token = await loginToken(server.base, ADMIN, PASSWORD);
+    const rss0 = memoryMb(server.pid, 'VmRSS');
+    const status = await bigUpload(server.base, token, 190 * 2 ** 20);
+    console.log(`190 MB upload (answered ${status}): server peak ${fmt(memoryMb(server.pid, 'VmHWM'))} MB, resident before ${fmt(rss0)} MB`);
+    for (const syntax of ENCODINGS) {
+      const t0 = performance.now();
+      const id = await submit(server.base, token, encoded[syntax]);
+      const t1 = performance.now();
+      await waitCompleted(server.base, token, id);
+      const t2 = performance.now();
+      console.log(`upload to completed, ${syntax.padEnd(11)}: ${fmt(t2 - t0)} ms (upload ${fmt(t1 - t0)} ms, processing ${fmt(t2 - t1)} ms)`);
+    }
+    console.log(`server peak memory (VmHWM) over all of the above: ${fmt(memoryMb(server.pid, 'VmHWM'))} MB`);
+  } catch (err) {
+    console.error(`server output:\n${server.output()}`);
+    throw err;
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  await studiesPerMinute(encoded['explicit-le'], Number(process.env.BENCH_STUDIES || 6));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

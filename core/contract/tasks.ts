@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { AI_MODEL } from '../decisions';
+import { TaskResult, ViewKey, OverlayLayer } from './scores';
+
+export const TaskStatus = z.enum(['queued', 'running', 'completed', 'failed']).meta({ id: 'TaskStatus' });
+export type TaskStatus = z.infer<typeof TaskStatus>;
+
+export const TaskPublic = z
+  .object({
+    id: z.string().uuid(),
+    status: TaskStatus,
+    /** UTC without a zone suffix, as the original API sent it. */
+    created_at: z.string(),
+    owner_id: z.string().uuid(),
+    ai_model: z.string(),
+    dcm_patient_id: z.string().nullable(),
+    dcm_study_date: z.string().nullable(),
+    dcm_study_instance_uid: z.string().nullable(),
+    result: TaskResult.nullable(),
+  })
+  .meta({ id: 'TaskPublic' });
+export type TaskPublic = z.infer<typeof TaskPublic>;
+
+export const TasksPublic = z.object({ data: z.array(TaskPublic), count: z.number().int() }).meta({ id: 'TasksPublic' });
+export type TasksPublic = z.infer<typeof TasksPublic>;
+
+export const AiModel = z.literal(AI_MODEL, { error: `ai_model must be ${AI_MODEL}` });
+
+export const TaskImage = z
+  .object({
+    patient_id: z.string().nullable(),
+    study_date: z.string().nullable(),
+    study_instance_uid: z.string().nullable(),
+    img_b64: z.string(),
+  })
+  .meta({ id: 'TaskImage' });
+export type TaskImage = z.infer<typeof TaskImage>;
+
+export const LastTaskImages = z
+  .object({
+    patient_id: z.string().nullable(),
+    study_date: z.string().nullable(),
+    study_instance_uid: z.string().nullable(),
+    img_b64: z.object({ r_cc: z.string(), l_cc: z.string(), r_mlo: z.string(), l_mlo: z.string() }),
+  })
+  .meta({ id: 'LastTaskImages' });
+export type LastTaskImages = z.infer<typeof LastTaskImages>;
+
+export const ImageQuery = z.object({ layer: OverlayLayer.default('image') });
+export const ViewParam = z.object({ view_position: ViewKey });

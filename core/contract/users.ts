@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField, SubmissionLimitField } from './fields';
+import { RiskFactors, RiskFactorsPatch } from './risk-factors';
+
+/** The user's flow status (decisions.md): derived from their last task. */
+export const FlowStatus = z.enum(['presubmit', 'processing', 'result_available']).meta({ id: 'FlowStatus' });
+export type FlowStatus = z.infer<typeof FlowStatus>;
+
+export const UserPublic = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    full_name: z.string().nullable(),
+    birthdate: z.string().nullable(),
+    status: FlowStatus,
+    submission_count: z.number().int(),
+    submission_limit: z.number().int(),
+    is_superuser: z.boolean(),
+    is_active: z.boolean(),
+    is_test_user: z.boolean(),
+    risk_factors: RiskFactors,
+    created_at: z.string(),
+  })
+  .meta({ id: 'UserPublic' });
+export type UserPublic = z.infer<typeof UserPublic>;
+
+export const UsersPublic = z.object({ data: z.array(UserPublic), count: z.number().int() }).meta({ id: 'UsersPublic' });
+export type UsersPublic = z.infer<typeof UsersPublic>;
+
+export const UserRegister = z
+  .object({
+    email: EmailField,
+    full_name: SignupFullNameField,
+    birthdate: BirthdateField,
+    password: PasswordField,
+    confirm_password: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.confirm_password !== undefined && v.confirm_password !== v.password) {
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'The passwords do not match' });
+    }
+  })
+  .meta({ id: 'UserRegister' });
+export type UserRegister = z.input<typeof UserRegister>;
+
+export const UserCreate = z
+  .object({
+    email: EmailField,
+    full_name: FullNameField.optional(),
+    birthdate: BirthdateField.nullable().optional(),
+    password: PasswordField,
+    is_superuser: z.boolean().default(false),
+    is_active: z.boolean().default(true),
+    is_test_user: z.boolean().default(false),
+    submission_limit: SubmissionLimitField.optional(),
+  })
+  .meta({ id: 'UserCreate' });
+export type UserCreate = z.input<typeof UserCreate>;
+
+export const UserUpdate = z
+  .object({
+    email: EmailField.optional(),
+    full_name: FullNameField.optional(),
+    birthdate: BirthdateField.nullable().optional(),
+    password: z.union([PasswordField, z.literal(''), z.null()]).optional(),
+    is_superuser: z.boolean().optional(),
+    is_active: z.boolean().optional(),
+    is_test_user: z.boolean().optional(),
+    status: FlowStatus.optional(),
+    submission_limit: SubmissionLimitField.optional(),
+  })
+  .meta({ id: 'UserUpdate' });
+export type UserUpdate = z.input<typeof UserUpdate>;
+
+export const UserUpdateMe = z
+  .object({
+    email: EmailField.optional(),
+    full_name: FullNameField.optional(),
+    birthdate: BirthdateField.optional(),
+    risk_factors: RiskFactorsPatch.optional(),
+  })
+  .meta({ id: 'UserUpdateMe' });
+export type UserUpdateMe = z.input<typeof UserUpdateMe>;
+
+export const UpdatePassword = z
+  .object({
+    current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    new_password: PasswordField,
+  })
+  .meta({ id: 'UpdatePassword' });
+export type UpdatePassword = z.infer<typeof UpdatePassword>;

@@ -1,0 +1,83 @@
+/**
+ * Validation rules and their messages (spec section 5), shared by the forms and the server so a
+ * rule cannot hold on one side only.
+ */
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  emailBlocked: "We currently don't support Outlook or Hotmail addresses. Please use a Gmail account instead.",
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  confirmRequired: 'Password confirmation is required',
+  confirmPlease: 'Please confirm your password',
+  passwordsDiffer: 'The passwords do not match',
+  fullNameRequired: 'Full Name is required',
+  fullNameTooShort: 'Full Name must be at least 3 characters',
+  fullNameTooLong: 'Full Name must be at most 30 characters',
+  birthdateRequired: 'Birthdate is required',
+  birthdateInvalid: 'Birthdate must be a real date in the past',
+  submissionLimitMin: 'Submission limit must be at least 0',
+  studyUidRequired: 'Study Instance UID is required',
+  allFourFiles: 'Please upload all four files.',
+  unsupportedSop: 'Unsupported DICOM SOP Class UID.',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const FULL_NAME_MIN = 3;
+export const FULL_NAME_MAX = 30;
+
+// The same pattern the original front end used: something@something.tld, no spaces.
+export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
+
+export function unsupportedFileMessage(contactEmail: string): string {
+  return `Unsupported file format, contact us at ${contactEmail} for help.`;
+}
+
+/** The domain after the last @, lower-cased. */
+export function emailDomain(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase();
+}
+
+export function isBlockedDomain(email: string, blocked: readonly string[]): boolean {
+  const domain = emailDomain(email);
+  return blocked.some((d) => d.toLowerCase() === domain);
+}
+
+/** null when valid, otherwise the message. */
+export function validateEmail(value: string | undefined | null): string | null {
+  if (!value || !value.trim()) return MESSAGES.emailRequired;
+  return EMAIL_PATTERN.test(value.trim()) ? null : MESSAGES.emailInvalid;
+}
+
+export function validatePassword(value: string | undefined | null): string | null {
+  if (!value) return MESSAGES.passwordRequired;
+  return value.length < PASSWORD_MIN ? MESSAGES.passwordTooShort : null;
+}
+
+export function validateFullName(value: string | undefined | null, opts: { min?: boolean } = { min: true }): string | null {
+  const v = (value ?? '').trim();
+  if (!v) return MESSAGES.fullNameRequired;
+  if (opts.min !== false && v.length < FULL_NAME_MIN) return MESSAGES.fullNameTooShort;
+  if (v.length > FULL_NAME_MAX) return MESSAGES.fullNameTooLong;
+  return null;
+}
+
+/** A YYYY-MM-DD date that exists and lies before `today` (also YYYY-MM-DD, UTC). */
+export function validateBirthdate(value: string | undefined | null, today: string = new Date().toISOString().slice(0, 10)): string | null {
+  if (!value) return MESSAGES.birthdateRequired;
+  if (!isRealDate(value) || value >= today || value < '1900-01-01') return MESSAGES.birthdateInvalid;
+  return null;
+}
+
+export function isRealDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+export function validateConfirm(password: string, confirm: string | undefined | null, requiredMessage: string = MESSAGES.confirmRequired): string | null {
+  if (!confirm) return requiredMessage;
+  return confirm === password ? null : MESSAGES.passwordsDiffer;
+}

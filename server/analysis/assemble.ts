@@ -1,0 +1,187 @@
+/**
+ * Assembles the scored result of one study from the per-view measurements of the image pipeline,
+ * the age and the user's risk factors. Pure: the same input gives the same JSON.
+ *
+ * Levels:
+ * - view: risk and masking from that view's percent density and dense area; detection as measured;
+ * - breast: density = mean of its available views (PD and dense area); risk and masking from that
+ *   density; detection = max of its views (a finding in either view counts);
+ * - study: density = mean of the available breasts; risk and masking from it; detection = max of
+ *   the breasts.
+ * Each level's merged score combines that level's three quantiles. A score that cannot be
+ * computed is null with the reason (N/A), never invented.
+ */
+import type { RiskFactors } from '../../core/contract/risk-factors';
+import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
+import {
+  VIEW_KEYS,
+  type DensityMeasure,
+  type OverlayLayer,
+  type Region,
+  type ScoreEntry,
+  type ScoreInputs,
+  type ScoreSet,
+  type ScoredResult,
+  type ViewKey,
+} from '../../core/contract/scores';
+import { AI_MODEL } from '../../core/decisions';
+import { REFERENCE_MODELS, type ModelProvider, type ModelRegistry } from './model-registry';
+import { quantileOf } from './quantiles';
+
+/** What the image pipeline measured on one view; any field may be null, with the reason. */
+export interface ViewMeasurement {
+  /** Dense area / breast area, percent 0-100. */
+  percentDensity: number | null;
+  denseAreaCm2: number | null;
+  /** Suspicion of cancer signs in [0, 1]. */
+  detectionScore: number | null;
+  regions: Region[];
+  pixelSpacingMm?: number | null;
+  /** Why a measurement is missing (e.g. "Image could not be decoded"). */
+  reason?: string;
+  notes?: string[];
+}
+
+export interface AssembleInput {
+  /** null: the view was not analysed (the reason goes in viewReasons or defaults to "missing"). */
+  views: Record<ViewKey, ViewMeasurement | null>;
+  viewReasons?: Partial<Record<ViewKey, string>>;
+  /** Pixel spacing per view in mm, when not given on the measurements. */
+  pixelSpacingMm?: Partial<Record<ViewKey, number | null>>;
+  ageYears: number | null;
+  ageSource: ScoreInputs['age_source'];
+  riskFactors: RiskFactors | null;
+  overlays?: Record<string, OverlayLayer[]>;
+  notes?: string[];
+}
+
+const VIEW_LABELS: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
+const SIDES = { right: ['r_cc', 'r_mlo'], left: ['l_cc', 'l_mlo'] } as const;
+
+interface Level {
+  percentDensity: number | null;
+  denseAreaCm2: number | null;
+  densityReason?: string;
+  detection: number | null;
+  detectionReason?: string;
+}
+
+function mean(values: number[]): number | null {
+  return values.length === 0 ? null : values.reduce((s, v) => s + v, 0) / values.length;
+}
+
+function present(values: (number | null)[]): number[] {
+  return values.filter((v): v is number => v !== null && Number.isFinite(v));
+}
+
+function entry(provider: ModelProvider, score: number | null, reason: string | undefined): ScoreEntry {
+  if (score === null) {
+    return { score: null, quantile: null, model_name: provider.name, model_version: provider.version, reason: reason ?? 'Not available' };
+  }
+  const clamped = Math.min(1, Math.max(0, score));
+  return { score: clamped, quantile: quantileOf(clamped, provider.reference.values), model_name: provider.name, model_version: provider.version };
+}
+
+/** Combines levels (views into a breast, breasts into the study). */
+function combine(parts: Level[], what: string): Level {
+  const pds = present(parts.map((p) => p.percentDensity));
+  const areas = present(parts.map((p) => p.denseAreaCm2));
+  const detections = present(parts.map((p) => p.detection));
+  return {
+    percentDensity: mean(pds),
+    denseAreaCm2: pds.length > 0 && areas.length === pds.length ? mean(areas) : null,
+    densityReason: pds.length === 0 ? `No percent density for ${what}: ${parts.map((p) => p.densityReason).filter(Boolean).join('; ')}` : undefined,
+    detection: detections.length === 0 ? null : Math.max(...detections),
+    detectionReason:
+      detections.length === 0 ? `No detection score for ${what}: ${parts.map((p) => p.detectionReason).filter(Boolean).join('; ')}` : undefined,
+  };
+}
+
+export function assembleResult(input: AssembleInput, registry: ModelRegistry = REFERENCE_MODELS): ScoredResult {
+  const notes: string[] = [...(input.notes ?? [])];
+  const age = input.ageYears !== null && Number.isFinite(input.ageYears) ? input.ageYears : null;
+
+  const viewLevels = {} as Record<ViewKey, Level>;
+  const regions: Region[] = [];
+  const spacing: Record<string, number | null> = {};
+  for (const key of VIEW_KEYS) {
+    const m = input.views[key];
+    const missing = `${VIEW_LABELS[key]}: ${input.viewReasons?.[key] ?? m?.reason ?? 'view not available'}`;
+    spacing[key] = input.pixelSpacingMm?.[key] ?? m?.pixelSpacingMm ?? null;
+    if (!m) {
+      viewLevels[key] = { percentDensity: null, denseAreaCm2: null, densityReason: missing, detection: null, detectionReason: missing };
+      continue;
+    }
+    regions.push(...m.regions);
+    notes.push(...(m.notes ?? []));
+    viewLevels[key] = {
+      percentDensity: m.percentDensity,
+      denseAreaCm2: m.denseAreaCm2,
+      densityReason: m.percentDensity === null ? missing : undefined,
+      detection: m.detectionScore,
+      detectionReason: m.detectionScore === null ? missing : undefined,
+    };
+  }
+  const right = combine(SIDES.right.map((k) => viewLevels[k]), 'the right breast');
+  const left = combine(SIDES.left.map((k) => viewLevels[k]), 'the left breast');
+  const study = combine([right, left], 'the study');
+  for (const [side, keys] of Object.entries(SIDES)) {
+    const used = keys.filter((k) => viewLevels[k].percentDensity !== null);
+    if (used.length === 1) notes.push(`The ${side} breast's density comes from ${VIEW_LABELS[used[0]]} only`);
+  }
+
+  const base = registry.risk.base(age, input.riskFactors);
+  const mapping = base.mapping;
+  if (mapping) {
+    notes.push(...mapping.notes);
+    if (mapping.unknown.length > 0) {
+      notes.push(`Risk factors not given take BCRAT's reference category: ${[...new Set(mapping.unknown)].join(', ')}`);
+    }
+  }
+  const riskFactorsUsed: Record<string, string | number | null> = mapping
+    ? mapping.used
+    : { ...(input.riskFactors ?? EMPTY_RISK_FACTORS) };
+
+  const scoreSet = (level: Level): ScoreSet => {
+    const detection = entry(registry.detection, level.detection, level.detectionReason);
+    let riskScore: number | null = null;
+    let riskReason: string | undefined;
+    if (!base.ok) riskReason = base.reason;
+    else if (level.percentDensity === null) riskReason = level.densityReason;
+    else riskScore = registry.risk.score(base.bcrat.absoluteRisk, level.percentDensity, age as number);
+    const risk = entry(registry.risk, riskScore, riskReason);
+    const maskingScore = registry.masking.score(level.percentDensity, level.denseAreaCm2);
+    const masking = entry(registry.masking, maskingScore, level.densityReason);
+    const merged = registry.merged.merge({ detection: detection.quantile, risk: risk.quantile, masking: masking.quantile }, age);
+    const mergedEntry = entry(registry.merged, merged.score, merged.score === null ? merged.reason : undefined);
+    return { detection, risk, masking, [AI_MODEL]: mergedEntry };
+  };
+
+  const density = (level: Level): DensityMeasure => {
+    if (level.percentDensity === null) {
+      return { percent: null, dense_area_cm2: null, grade: null, reason: level.densityReason ?? 'Not available' };
+    }
+    return { percent: level.percentDensity, dense_area_cm2: level.denseAreaCm2, grade: registry.density.grade(level.percentDensity) };
+  };
+
+  return {
+    engine: { ...registry.engine },
+    study: scoreSet(study),
+    left: scoreSet(left),
+    right: scoreSet(right),
+    r_cc: scoreSet(viewLevels.r_cc),
+    l_cc: scoreSet(viewLevels.l_cc),
+    r_mlo: scoreSet(viewLevels.r_mlo),
+    l_mlo: scoreSet(viewLevels.l_mlo),
+    density: { study: density(study), left: density(left), right: density(right) },
+    inputs: {
+      age,
+      age_source: age === null ? 'unknown' : input.ageSource,
+      risk_factors: riskFactorsUsed,
+      pixel_spacing_mm: spacing,
+      notes,
+    },
+    regions,
+    overlays: input.overlays ?? {},
+  };
+}

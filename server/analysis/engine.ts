@@ -1,0 +1,111 @@
+import sharp from 'sharp';
+import type { RiskFactors } from '../../core/contract/risk-factors';
+import { VIEW_KEYS, type OverlayLayer, type ScoredResult, type ScoreInputs, type ViewKey } from '../../core/contract/scores';
+import type { DecodedView } from '../dicom/types';
+import { assembleResult, type ViewMeasurement } from './assemble';
+import type { OverlayKind, RgbaOverlay } from './image/overlays';
+import { NO_TIMER, type Timer } from './image/stage-timer';
+import { measureStudy } from './image/study';
+import { REFERENCE_MODELS, type ModelRegistry } from './model-registry';
+
+export const ENGINE_NAME = REFERENCE_MODELS.engine.name;
+export const ENGINE_VERSION = REFERENCE_MODELS.engine.version;
+
+/** Overlay PNGs are this many pixels high (the display image's height), or the image's own if smaller. */
+export const OVERLAY_HEIGHT = 1024;
+
+export interface AnalysisContext {
+  age: number | null;
+  ageSource: ScoreInputs['age_source'];
+  riskFactors: RiskFactors;
+}
+
+export type OverlayPngs = Record<ViewKey, Partial<Record<OverlayKind, Buffer>>>;
+
+export interface AnalyzeOptions {
+  registry?: ModelRegistry;
+  /** Stage timings for the bench; the result never depends on it. */
+  timer?: Timer;
+}
+
+/**
+ * The scoring step of the pipeline: the image analysis of the four views (density, detection,
+ * overlays), then the non-image scoring (risk, masking, quantiles, merged score) by assembleResult.
+ * No I/O; sharp only encodes the overlays as PNG. Missing or unanalysable views give nulls with a
+ * reason in the result, never invented scores.
+ */
+export async function analyzeStudy(
+  views: Partial<Record<ViewKey, DecodedView>>,
+  ctx: AnalysisContext,
+  options: AnalyzeOptions = {},
+): Promise<{ result: ScoredResult; overlays: OverlayPngs }> {
+  const timer = options.timer ?? NO_TIMER;
+  const measured = measureStudy(views, timer);
+  const perView = {} as Record<ViewKey, ViewMeasurement | null>;
+  const layers: Record<string, OverlayLayer[]> = {};
+  for (const key of VIEW_KEYS) {
+    const v = views[key];
+    const m = measured.views[key];
+    perView[key] = v
+      ? {
+          percentDensity: m.percentDensity,
+          denseAreaCm2: m.denseAreaCm2,
+          detectionScore: m.detectionScore,
+          regions: m.regions,
+          pixelSpacingMm: fileSpacing(v),
+          ...(m.reason ? { reason: m.reason } : {}),
+        }
+      : null;
+    if (v) layers[key] = ['image', ...(measured.overlays[key] ? (['detection', 'density', 'texture'] as const) : [])];
+  }
+  const result = timer.time('assemble', () =>
+    assembleResult(
+      {
+        views: perView,
+        viewReasons: Object.fromEntries(VIEW_KEYS.filter((k) => !views[k]).map((k) => [k, 'view missing from the study'])),
+        ageYears: ctx.age,
+        ageSource: ctx.ageSource,
+        riskFactors: ctx.riskFactors,
+        overlays: layers,
+        notes: measured.notes,
+      },
+      options.registry ?? REFERENCE_MODELS,
+    ),
+  );
+  const t0 = performance.now();
+  const overlays = {} as OverlayPngs;
+  await Promise.all(
+    VIEW_KEYS.map(async (key) => {
+      overlays[key] = {};
+      const set = measured.overlays[key];
+      const v = views[key];
+      if (!set || !v) return;
+      const size = overlaySize(v);
+      for (const kind of ['detection', 'density', 'texture'] as const) {
+        overlays[key][kind] = await encodeOverlay(set[kind], size);
+      }
+    }),
+  );
+  timer.record('overlay png', performance.now() - t0);
+  return { result, overlays };
+}
+
+/** Spacing of the stored image (before any decoder downsampling), mm. */
+function fileSpacing(v: DecodedView): number {
+  return ((v.pixelSpacingMm[0] + v.pixelSpacingMm[1]) / 2) / Math.max(1, v.downsample);
+}
+
+export function overlaySize(v: Pick<DecodedView, 'width' | 'height'>): { width: number; height: number } {
+  const height = Math.min(OVERLAY_HEIGHT, v.height);
+  return { width: Math.max(1, Math.round((v.width * height) / v.height)), height };
+}
+
+/** Stretch an analysis-resolution RGBA overlay to the display size and encode it as PNG. */
+export async function encodeOverlay(o: RgbaOverlay, size: { width: number; height: number }): Promise<Buffer> {
+  return sharp(Buffer.from(o.data.buffer, o.data.byteOffset, o.data.byteLength), {
+    raw: { width: o.width, height: o.height, channels: 4 },
+  })
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'linear' })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
+}

@@ -1,0 +1,136 @@
+import type { Region, ViewKey } from '../../../core/contract/scores';
+import { findAsymmetry } from './asymmetry';
+import type { ViewAnalysis } from './view';
+
+export interface Finding {
+  key: ViewKey;
+  kind: Region['kind'];
+  /** Box in the view's coarse canonical pixels (chest wall left). */
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  /** Distance of the centre from the nipple, mm (null when the nipple was not found). */
+  nippleDistanceMm: number | null;
+  /** Suspicion from the view alone. */
+  ownScore: number;
+  /** After CC/MLO agreement. */
+  score: number;
+}
+
+export interface ViewDetection {
+  key: ViewKey;
+  /** Per-view suspicion in [0, 1]: the highest finding; null when the view could not be analysed. */
+  score: number | null;
+  reason?: string;
+  findings: Finding[];
+  regions: Region[];
+}
+
+/** Findings in CC and MLO of one breast this close in nipple distance reinforce each other. */
+export const AGREEMENT_DISTANCE_MM = 15;
+/**
+ * How much a matching finding in the other view adds (hand-set, not trained): the finding's
+ * remaining doubt shrinks by this share of the partner's score.
+ */
+export const AGREEMENT_GAIN = 0.3;
+const MIN_REGION_SCORE = 0.05;
+const MAX_REGIONS = 5;
+
+/**
+ * Detection for the four views: each view's mass candidates and calcification clusters, the
+ * left-right asymmetry of each view position, then CC/MLO agreement per breast. A view's score
+ * is its most suspicious finding.
+ */
+export function detectStudy(views: Partial<Record<ViewKey, ViewAnalysis>>): Record<ViewKey, ViewDetection> {
+  const findings: Record<ViewKey, Finding[]> = { r_cc: [], l_cc: [], r_mlo: [], l_mlo: [] };
+  for (const key of Object.keys(findings) as ViewKey[]) {
+    const v = views[key];
+    if (v) findings[key] = ownFindings(v);
+  }
+  for (const [r, l] of [['r_cc', 'l_cc'], ['r_mlo', 'l_mlo']] as const) {
+    const a = views[r];
+    const b = views[l];
+    if (!a || !b) continue;
+    const asym = findAsymmetry(a, b);
+    if (!asym) continue;
+    const owner = views[asym.key]!;
+    findings[asym.key].push(
+      finding(owner, 'asymmetry', asym.minX, asym.minY, asym.maxX, asym.maxY, asym.score),
+    );
+  }
+  for (const [cc, mlo] of [['r_cc', 'r_mlo'], ['l_cc', 'l_mlo']] as const) {
+    const a = findings[cc].map((f) => f.ownScore);
+    const b = findings[mlo].map((f) => f.ownScore);
+    reinforce(findings[cc], findings[mlo], b);
+    reinforce(findings[mlo], findings[cc], a);
+  }
+  const out = {} as Record<ViewKey, ViewDetection>;
+  for (const key of Object.keys(findings) as ViewKey[]) {
+    const v = views[key];
+    if (!v) {
+      out[key] = { key, score: null, reason: 'view missing or not analysable', findings: [], regions: [] };
+      continue;
+    }
+    if (!v.density) {
+      out[key] = { key, score: null, reason: 'no breast tissue found in the image', findings: [], regions: [] };
+      continue;
+    }
+    const sorted = [...findings[key]].sort((x, y) => y.score - x.score || x.minY - y.minY || x.minX - y.minX);
+    const regions = sorted
+      .filter((f, i) => i === 0 || f.score >= MIN_REGION_SCORE)
+      .slice(0, MAX_REGIONS)
+      .map((f) => toRegion(v, f));
+    out[key] = { key, score: sorted.length ? sorted[0].score : 0, findings: sorted, regions };
+  }
+  return out;
+}
+
+function ownFindings(v: ViewAnalysis): Finding[] {
+  const out: Finding[] = [];
+  for (const m of v.masses) {
+    const r = m.radiusPx * 1.25;
+    out.push(finding(v, 'mass', m.x - r, m.y - r, m.x + r, m.y + r, m.score));
+  }
+  for (const c of v.calcClusters) {
+    const pad = 1 / v.coarseSpacingMm;
+    out.push(finding(v, 'calcification', c.minX - pad, c.minY - pad, c.maxX + pad, c.maxY + pad, c.score));
+  }
+  return out;
+}
+
+function finding(v: ViewAnalysis, kind: Region['kind'], minX: number, minY: number, maxX: number, maxY: number, score: number): Finding {
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  const nippleDistanceMm = v.nipple ? Math.hypot(cx - v.nipple.x, cy - v.nipple.y) * v.coarseSpacingMm : null;
+  return { key: v.key, kind, minX, minY, maxX, maxY, nippleDistanceMm, ownScore: score, score };
+}
+
+/**
+ * CC/MLO agreement (as in multi-view CAD, e.g. van Engeland and Karssemeijer 2007): a finding
+ * with a partner of the same kind at a similar nipple distance in the other view of the breast
+ * becomes more suspicious. Uses the partners' own scores so the order of views does not matter.
+ */
+function reinforce(target: Finding[], others: Finding[], otherScores: number[]): void {
+  for (const f of target) {
+    if (f.nippleDistanceMm === null) continue;
+    let partner = 0;
+    others.forEach((o, i) => {
+      if (o.kind !== f.kind || o.nippleDistanceMm === null) return;
+      if (Math.abs(o.nippleDistanceMm - f.nippleDistanceMm!) <= AGREEMENT_DISTANCE_MM) partner = Math.max(partner, otherScores[i]);
+    });
+    f.score = 1 - (1 - f.ownScore) * (1 - AGREEMENT_GAIN * partner);
+  }
+}
+
+/** A canonical coarse box as a Region in fractions of the display image (undoing the flip). */
+export function toRegion(v: ViewAnalysis, f: Finding): Region {
+  const [sy, sx] = v.coarseScale;
+  const clamp = (t: number) => Math.min(1, Math.max(0, t));
+  let x0 = clamp((f.minX * sx) / v.displayWidth);
+  let x1 = clamp(((f.maxX + 1) * sx) / v.displayWidth);
+  if (v.flipped) [x0, x1] = [1 - x1, 1 - x0];
+  const y0 = clamp((f.minY * sy) / v.displayHeight);
+  const y1 = clamp(((f.maxY + 1) * sy) / v.displayHeight);
+  return { view: v.key, kind: f.kind, x: x0, y: y0, width: x1 - x0, height: y1 - y0, score: f.score };
+}

@@ -1,0 +1,102 @@
+import type { Finding } from './detection';
+import { localStd } from './filters';
+import { flipBytesHorizontal, maskedQuantiles, type Raster } from './raster';
+import type { ViewAnalysis } from './view';
+
+export type OverlayKind = 'detection' | 'density' | 'texture';
+
+/** An RGBA image (straight alpha) in display orientation, at the coarse analysis size. */
+export interface RgbaOverlay {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/**
+ * The three overlays the results page blends with its sliders: suspicious regions (detection heat
+ * map), dense tissue (the fuzzy dense membership) and density texture (local variation of the
+ * tissue, the texture that density-based risk models look at). The page stretches them to the
+ * display image, so they are drawn at analysis resolution and mirrored back to display
+ * orientation.
+ */
+export function renderOverlays(v: ViewAnalysis, findings: Finding[]): Record<OverlayKind, RgbaOverlay> {
+  return {
+    detection: toDisplay(v, detectionRgba(v, findings)),
+    density: toDisplay(v, densityRgba(v)),
+    texture: toDisplay(v, textureRgba(v)),
+  };
+}
+
+function toDisplay(v: ViewAnalysis, data: Uint8Array): RgbaOverlay {
+  const { width, height } = v.coarse;
+  return { width, height, data: v.flipped ? flipBytesHorizontal(data, width, height, 4) : data };
+}
+
+/** Each finding is a Gaussian bump of its score; colour runs yellow to red with the heat. */
+function detectionRgba(v: ViewAnalysis, findings: Finding[]): Uint8Array {
+  const { width: w, height: h } = v.coarse;
+  const heat = new Float32Array(w * h);
+  for (const f of findings) {
+    if (f.score < 0.05) continue;
+    const cx = (f.minX + f.maxX) / 2;
+    const cy = (f.minY + f.maxY) / 2;
+    const sx = Math.max(2, (f.maxX - f.minX) / 2.5);
+    const sy = Math.max(2, (f.maxY - f.minY) / 2.5);
+    const x0 = Math.max(0, Math.floor(cx - 3 * sx));
+    const x1 = Math.min(w - 1, Math.ceil(cx + 3 * sx));
+    const y0 = Math.max(0, Math.floor(cy - 3 * sy));
+    const y1 = Math.min(h - 1, Math.ceil(cy + 3 * sy));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const g = f.score * Math.exp(-0.5 * (((x - cx) / sx) ** 2 + ((y - cy) / sy) ** 2));
+        const i = y * w + x;
+        if (g > heat[i]) heat[i] = g;
+      }
+    }
+  }
+  const out = new Uint8Array(w * h * 4);
+  for (let i = 0; i < heat.length; i++) {
+    const t = heat[i];
+    if (t < 0.02) continue;
+    out[i * 4] = 255;
+    out[i * 4 + 1] = Math.round(230 * (1 - t));
+    out[i * 4 + 2] = 0;
+    out[i * 4 + 3] = Math.round(255 * Math.min(1, 0.25 + t));
+  }
+  return out;
+}
+
+function densityRgba(v: ViewAnalysis): Uint8Array {
+  const { width: w, height: h } = v.coarse;
+  const out = new Uint8Array(w * h * 4);
+  const m = v.density?.membership;
+  if (!m) return out;
+  for (let i = 0; i < w * h; i++) {
+    const t = m[i];
+    if (t < 0.5) continue;
+    out[i * 4] = 236;
+    out[i * 4 + 1] = 72;
+    out[i * 4 + 2] = 153;
+    out[i * 4 + 3] = Math.round(90 + 140 * (t - 0.5) * 2);
+  }
+  return out;
+}
+
+/** Local standard deviation over about 3 mm, scaled by its spread inside the breast. */
+function textureRgba(v: ViewAnalysis): Uint8Array {
+  const { width: w, height: h } = v.coarse;
+  const out = new Uint8Array(w * h * 4);
+  const texture: Raster = localStd(v.coarse, Math.max(1, Math.round(1.5 / v.coarseSpacingMm)));
+  const [lo, hi] = maskedQuantiles(texture, v.breast, [0.05, 0.95]);
+  if (!(hi > lo)) return out;
+  for (let i = 0; i < w * h; i++) {
+    if (!v.breast.data[i]) continue;
+    const t = Math.min(1, Math.max(0, (texture.data[i] - lo) / (hi - lo)));
+    // Blue (smooth) through green to yellow (busy), a perceptually ordered ramp.
+    out[i * 4] = Math.round(255 * Math.max(0, 2 * t - 1));
+    out[i * 4 + 1] = Math.round(255 * Math.min(1, 1.6 * t));
+    out[i * 4 + 2] = Math.round(255 * Math.max(0, 1 - 1.6 * t));
+    out[i * 4 + 3] = Math.round(60 + 150 * t);
+  }
+  return out;
+}

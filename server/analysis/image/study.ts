@@ -1,0 +1,101 @@
+import { VIEW_KEYS, type Region, type ViewKey } from '../../../core/contract/scores';
+import type { DecodedView } from '../../dicom/types';
+import { detectStudy, type ViewDetection } from './detection';
+import { renderOverlays, type OverlayKind, type RgbaOverlay } from './overlays';
+import { NO_TIMER, type Timer } from './stage-timer';
+import { analyzeView, type ViewAnalysis } from './view';
+
+/** What the image analysis measured on one view; each value null with a reason when it failed. */
+export interface ViewMeasurement {
+  percentDensity: number | null;
+  denseAreaCm2: number | null;
+  breastAreaCm2: number | null;
+  detectionScore: number | null;
+  regions: Region[];
+  /** Why a value is null. */
+  reason?: string;
+}
+
+export interface StudyMeasurement {
+  views: Record<ViewKey, ViewMeasurement>;
+  detections: Record<ViewKey, ViewDetection>;
+  /** Overlays per analysed view (display orientation, analysis resolution). */
+  overlays: Partial<Record<ViewKey, Record<OverlayKind, RgbaOverlay>>>;
+  /** Analysis pixel spacing per view, mm (null when the view was not analysed). */
+  spacingMm: Record<ViewKey, number | null>;
+  notes: string[];
+}
+
+/**
+ * The image half of the engine for a whole study: every view through the pipeline, then the
+ * findings that need two views (left-right asymmetry, CC/MLO agreement), then the overlays.
+ * A view that is missing or cannot be analysed gives nulls with a reason, never made-up values.
+ */
+export function measureStudy(views: Partial<Record<ViewKey, DecodedView>>, timer: Timer = NO_TIMER): StudyMeasurement {
+  const analyses: Partial<Record<ViewKey, ViewAnalysis>> = {};
+  const failures: Partial<Record<ViewKey, string>> = {};
+  const notes: string[] = [];
+  for (const key of VIEW_KEYS) {
+    const v = views[key];
+    if (!v) {
+      failures[key] = 'view missing from the study';
+      continue;
+    }
+    const problem = checkView(v);
+    if (problem) {
+      failures[key] = problem;
+      continue;
+    }
+    const a = analyzeView(v, timer);
+    analyses[key] = a;
+    notes.push(...a.notes);
+  }
+  const detections = timer.time('detection', () => detectStudy(analyses));
+  const out = {} as Record<ViewKey, ViewMeasurement>;
+  const overlays: StudyMeasurement['overlays'] = {};
+  const spacingMm = {} as Record<ViewKey, number | null>;
+  for (const key of VIEW_KEYS) {
+    const a = analyses[key];
+    const d = detections[key];
+    spacingMm[key] = a ? a.coarseSpacingMm : null;
+    if (!a) {
+      out[key] = nullMeasurement(failures[key] ?? 'view not analysed');
+      continue;
+    }
+    if (!a.density) {
+      out[key] = nullMeasurement('no breast tissue found in the image');
+      continue;
+    }
+    out[key] = {
+      percentDensity: a.density.percentDensity,
+      denseAreaCm2: a.density.denseAreaCm2,
+      breastAreaCm2: a.density.breastAreaCm2,
+      detectionScore: d.score,
+      regions: d.regions,
+      ...(d.reason ? { reason: d.reason } : {}),
+    };
+    overlays[key] = timer.time('overlays', () => renderOverlays(a, d.findings));
+  }
+  return { views: out, detections, overlays, spacingMm, notes };
+}
+
+function nullMeasurement(reason: string): ViewMeasurement {
+  return { percentDensity: null, denseAreaCm2: null, breastAreaCm2: null, detectionScore: null, regions: [], reason };
+}
+
+/** Input problems that make a view unanalysable. */
+function checkView(v: DecodedView): string | null {
+  if (v.width < 32 || v.height < 32) return `image too small (${v.width}x${v.height})`;
+  if (v.pixels.length < v.width * v.height) return 'pixel data shorter than the image size';
+  const [sr, sc] = v.pixelSpacingMm;
+  if (!(sr > 0 && sc > 0)) return 'invalid pixel spacing';
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < v.width * v.height; i += 7) {
+    const p = v.pixels[i];
+    if (p < lo) lo = p;
+    if (p > hi) hi = p;
+  }
+  if (!(hi > lo)) return 'the image is blank';
+  return null;
+}

@@ -1,0 +1,28 @@
+/**
+ * The shipped reference distributions (rebuilt by `npm run calibrate`, see scripts/calibrate.ts).
+ * Each file carries its name, version and source; the model registry pins them to the models.
+ */
+import type { ReferenceDistribution } from '../quantiles';
+import density from './density.json';
+import detection from './detection.json';
+import masking from './masking.json';
+import merged from './merged.json';
+import risk from './risk.json';
+
+export interface DensityReference extends ReferenceDistribution {
+  /** PD (percent) cut points a|b, b|c, c|d. */
+  cutPoints: number[];
+  /** The fitted population model (see density-population.ts). */
+  population: { sigma: number; muByAgeGroup: number[]; weights: number[]; probitShift: number };
+}
+
+export interface RiskReference extends ReferenceDistribution {
+  /** Mean density relative hazard per screening age group 40-44 ... 70-74 (the normaliser). */
+  densityHazardMeanByAgeGroup: number[];
+}
+
+export const DENSITY_REFERENCE = density as DensityReference;
+export const RISK_REFERENCE = risk as RiskReference;
+export const MASKING_REFERENCE = masking as ReferenceDistribution;
+export const DETECTION_REFERENCE = detection as ReferenceDistribution;
+export const MERGED_REFERENCE = merged as ReferenceDistribution;

@@ -1,0 +1,49 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { usersRepository } from './db/repositories/users.repository';
+import { authTokensRepository } from './db/repositories/auth-tokens.repository';
+import { accessTokens } from './auth/access-tokens';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accountMails } from './services/account-mails.service';
+import { authService } from './services/auth.service';
+import { usersService } from './services/users.service';
+import { fileStore } from './storage/files';
+import { UserCache } from './auth/user-cache';
+import { tasksRepository, submissionsRepository } from './db/repositories/tasks.repository';
+import { tasksService } from './services/tasks.service';
+import { intakeService } from './submissions/intake.service';
+import { demoService } from './services/demo.service';
+
+/** Wires repositories into services: the one place that knows which service needs what. */
+export interface ComposeOptions {
+  mailer?: Mailer;
+  log?: (msg: string) => void;
+  /** Hands a new task to the job queue (absent: tasks wait in the database until a worker starts). */
+  enqueue?: (taskId: string) => Promise<void>;
+}
+
+export function composeServices(config: Config, db: Db, opts: ComposeOptions = {}) {
+  const users = usersRepository(db);
+  const tokens = authTokensRepository(db);
+  const files = fileStore(config.dataDir);
+  const mailer = opts.mailer ?? createMailer(config, opts.log);
+  const mails = accountMails(config, tokens, mailer);
+  const userCache = new UserCache(config.authCacheMs);
+  const tasks = tasksRepository(db);
+  const submissions = submissionsRepository(db);
+  const services = {
+    config,
+    auth: authService({ config, users, tokens, accessTokens: accessTokens(config.secretKey, config.accessTokenMinutes), mails, userCache }),
+    users: usersService({ config, users, mails, files, userCache }),
+    userCache,
+    usersRepo: users,
+    mails,
+    files,
+    db,
+    tasks: tasksService({ tasks, submissions, files }),
+    intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
+    demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),
+  };
+  return services;
+}
+export type AppServices = ReturnType<typeof composeServices>;

@@ -1,0 +1,118 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { DEFAULT_BLOCKED_SIGNUP_DOMAINS } from '../core/decisions';
+
+/**
+ * Every setting of the server, read once from the environment with safe defaults for a local run.
+ * The README's configuration table documents the same names; keep the two together.
+ */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  secretKey: string;
+  accessTokenMinutes: number;
+  verifyTokenHours: number;
+  resetTokenHours: number;
+  firstSuperuser: string;
+  firstSuperuserPassword: string | null;
+  frontendUrl: string;
+  contactEmail: string;
+  blockedSignupDomains: string[];
+  defaultSubmissionLimit: number;
+  smtp: { host: string; port: number; user: string | null; password: string | null; secure: boolean } | null;
+  emailsFrom: string;
+  staticDir: string;
+  runWorker: boolean;
+  workerConcurrency: number;
+  maxUploadBytes: number;
+  corsOrigins: string[];
+  viewerUrl: string | null;
+  rateLimit: { loginFailures: number; recoveryRequests: number; windowSeconds: number };
+  authCacheMs: number;
+  /** Create the built-in demo profiles (with their generated studies) at first start. */
+  seedDemo: boolean;
+  jobs: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; pollingIntervalSeconds: number; maintenanceIntervalSeconds: number };
+}
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n)) throw new Error(`Expected a number, got "${value}"`);
+  return Math.trunc(n);
+}
+
+function bool(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function list(value: string | undefined, fallback: string[]): string[] {
+  if (value === undefined) return fallback;
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The secret that signs access tokens: configured, or generated once and kept in the data folder. */
+function loadSecret(dataDir: string, configured: string | undefined): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = int(env.PORT, 8000);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  mkdirSync(dataDir, { recursive: true });
+  const smtpHost = env.SMTP_HOST || '';
+  return {
+    host: env.HOST || '127.0.0.1',
+    port,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    secretKey: loadSecret(dataDir, env.SECRET_KEY),
+    accessTokenMinutes: int(env.ACCESS_TOKEN_EXPIRE_MINUTES, 60 * 24 * 8),
+    verifyTokenHours: int(env.EMAIL_VERIFY_TOKEN_EXPIRE_HOURS, 48),
+    resetTokenHours: int(env.EMAIL_RESET_TOKEN_EXPIRE_HOURS, 1),
+    firstSuperuser: (env.FIRST_SUPERUSER || 'admin@example.com').toLowerCase(),
+    firstSuperuserPassword: env.FIRST_SUPERUSER_PASSWORD || null,
+    frontendUrl: (env.FRONTEND_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    contactEmail: env.CONTACT_EMAIL || 'waitlist@smartdensity.example',
+    blockedSignupDomains: list(env.BLOCKED_SIGNUP_DOMAINS, DEFAULT_BLOCKED_SIGNUP_DOMAINS).map((d) => d.toLowerCase()),
+    defaultSubmissionLimit: Math.max(0, int(env.DEFAULT_SUBMISSION_LIMIT, 0)),
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: int(env.SMTP_PORT, 587),
+          user: env.SMTP_USER || null,
+          password: env.SMTP_PASSWORD || null,
+          secure: bool(env.SMTP_SSL, false),
+        }
+      : null,
+    emailsFrom: env.EMAILS_FROM_EMAIL || 'Smart Density <no-reply@smartdensity.example>',
+    staticDir: path.resolve(env.STATIC_DIR || 'dist'),
+    runWorker: bool(env.RUN_WORKER, true),
+    seedDemo: bool(env.SEED_DEMO, true),
+    workerConcurrency: Math.max(1, int(env.WORKER_CONCURRENCY, 1)),
+    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
+    corsOrigins: list(env.CORS_ORIGINS, []),
+    viewerUrl: env.VIEWER_URL || null,
+    rateLimit: {
+      loginFailures: int(env.RATE_LIMIT_LOGIN_FAILURES, 10),
+      recoveryRequests: int(env.RATE_LIMIT_RECOVERY_REQUESTS, 5),
+      windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 15 * 60),
+    },
+    authCacheMs: int(env.AUTH_CACHE_MS, 1000),
+    jobs: {
+      retryLimit: int(env.JOB_RETRY_LIMIT, 3),
+      retryDelaySeconds: int(env.JOB_RETRY_DELAY_SECONDS, 5),
+      expireInSeconds: int(env.JOB_EXPIRE_SECONDS, 300),
+      pollingIntervalSeconds: Math.max(0.5, Number(env.JOB_POLL_SECONDS || 1)),
+      maintenanceIntervalSeconds: int(env.JOB_MAINTENANCE_SECONDS, 30),
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import type { Db } from '../client';
+import { TaskResult, type TaskPublic, type TaskStatus } from '../../../core/contract';
+
+export interface TaskRow extends TaskPublic {
+  idempotency_key: string | null;
+  counted: boolean;
+  attempts: number;
+}
+
+const COLUMNS = `id, owner_id, status, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, result,
+  idempotency_key, counted, attempts,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`;
+
+function toTask(row: Record<string, unknown>): TaskRow {
+  const raw = typeof row.result === 'string' ? JSON.parse(row.result) : row.result;
+  return { ...(row as unknown as TaskRow), result: raw == null ? null : TaskResult.parse(raw) };
+}
+
+export function toTaskPublic(t: TaskRow): TaskPublic {
+  const { idempotency_key: _k, counted: _c, attempts: _a, ...rest } = t;
+  return rest;
+}
+
+export interface NewTask {
+  id: string;
+  owner_id: string;
+  ai_model: string;
+  dcm_patient_id: string | null;
+  dcm_study_date: string | null;
+  dcm_study_instance_uid: string | null;
+  idempotency_key: string | null;
+  counted: boolean;
+}
+
+export function tasksRepository(db: Db) {
+  return {
+    async find(id: string): Promise<TaskRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1`, [id]);
+      return rows[0] ? toTask(rows[0]) : null;
+    },
+    /** A task the owner may see: another user's id reads as missing. */
+    async findOwned(id: string, ownerId: string): Promise<TaskRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
+      return rows[0] ? toTask(rows[0]) : null;
+    },
+    async findByIdempotencyKey(ownerId: string, key: string): Promise<TaskRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE owner_id = $1 AND idempotency_key = $2`, [ownerId, key]);
+      return rows[0] ? toTask(rows[0]) : null;
+    },
+    async last(ownerId: string): Promise<TaskRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [ownerId]);
+      return rows[0] ? toTask(rows[0]) : null;
+    },
+    async list(opts: { ownerId?: string; skip: number; limit: number }): Promise<{ data: TaskRow[]; count: number }> {
+      const where = opts.ownerId ? 'WHERE owner_id = $3' : '';
+      const params: unknown[] = [opts.skip, opts.limit];
+      if (opts.ownerId) params.push(opts.ownerId);
+      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks ${where} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`, params);
+      const countRows = await db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM tasks ${opts.ownerId ? 'WHERE owner_id = $1' : ''}`,
+        opts.ownerId ? [opts.ownerId] : [],
+      );
+      return { data: rows.map(toTask), count: countRows[0].count };
+    },
+    async insert(t: NewTask): Promise<TaskRow> {
+      const rows = await db.query(
+        `INSERT INTO tasks (id, owner_id, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, idempotency_key, counted)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+        [t.id, t.owner_id, t.ai_model, t.dcm_patient_id, t.dcm_study_date, t.dcm_study_instance_uid, t.idempotency_key, t.counted],
+      );
+      return toTask(rows[0]);
+    },
+    /** Moves a queued (or re-delivered running) task to running; false when it is gone or finished. */
+    async start(id: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE tasks SET status = 'running', started_at = now(), attempts = attempts + 1
+         WHERE id = $1 AND status IN ('queued', 'running') RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
+    /**
+     * Ends a task, in one transaction with what follows from it: a failed task gives its counted
+     * submission back (once), and the owner's flow status follows. A reader never sees the task
+     * finished and the owner still 'processing'.
+     */
+    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult): Promise<TaskRow | null> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query(
+          `UPDATE tasks SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
+          [id, status, JSON.stringify(result)],
+        );
+        if (!rows[0]) return null;
+        const task = toTask(rows[0]);
+        const submissions = submissionsRepository(tx);
+        if (status === 'failed') {
+          const uncounted = await tx.query('UPDATE tasks SET counted = false WHERE id = $1 AND counted RETURNING id', [id]);
+          if (uncounted.length > 0) await submissions.giveBack(task.owner_id);
+        }
+        await submissions.refreshStatus(task.owner_id);
+        return task;
+      });
+    },
+    async delete(id: string): Promise<boolean> {
+      return (await db.query('DELETE FROM tasks WHERE id = $1 RETURNING id', [id])).length > 0;
+    },
+  };
+}
+export type TasksRepository = ReturnType<typeof tasksRepository>;
+
+/** Submission bookkeeping on the users table, kept with the tasks because it moves with them. */
+export function submissionsRepository(db: Db) {
+  return {
+    /**
+     * Takes one submission if the user may submit (superusers and test users always may), in one
+     * statement so two parallel submissions cannot both take the last one. null when refused.
+     */
+    async take(userId: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE users SET submission_count = submission_count + 1, status = 'processing'
+         WHERE id = $1 AND (is_superuser OR is_test_user OR submission_count < submission_limit) RETURNING id`,
+        [userId],
+      );
+      return rows.length > 0;
+    },
+    async giveBack(userId: string): Promise<void> {
+      await db.query('UPDATE users SET submission_count = GREATEST(submission_count - 1, 0) WHERE id = $1', [userId]);
+    },
+    /** The flow status follows the user's last task (decisions.md). */
+    async refreshStatus(userId: string): Promise<void> {
+      await db.query(
+        `UPDATE users SET status = COALESCE((
+           SELECT CASE t.status WHEN 'completed' THEN 'result_available' WHEN 'failed' THEN 'presubmit' ELSE 'processing' END
+           FROM tasks t WHERE t.owner_id = users.id ORDER BY t.created_at DESC, t.id DESC LIMIT 1
+         ), 'presubmit') WHERE id = $1`,
+        [userId],
+      );
+    },
+  };
+}
+export type SubmissionsRepository = ReturnType<typeof submissionsRepository>;

@@ -1,0 +1,99 @@
+import type { Db } from '../client';
+import { EMPTY_RISK_FACTORS, RiskFactors, type FlowStatus, type UserPublic } from '../../../core/contract';
+
+export interface UserRow extends UserPublic {
+  hashed_password: string;
+  email_verified: boolean;
+}
+
+const COLUMNS = `id, email, full_name, birthdate::text AS birthdate, hashed_password, is_active, is_superuser,
+  is_test_user, email_verified, status, submission_count, submission_limit, risk_factors,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`;
+
+function toUser(row: Record<string, unknown>): UserRow {
+  const rf = typeof row.risk_factors === 'string' ? JSON.parse(row.risk_factors) : row.risk_factors;
+  return {
+    ...(row as unknown as UserRow),
+    risk_factors: RiskFactors.parse({ ...EMPTY_RISK_FACTORS, ...(rf ?? {}) }),
+  };
+}
+
+export function toPublic(user: UserRow): UserPublic {
+  const { hashed_password: _h, email_verified: _v, ...rest } = user;
+  return rest;
+}
+
+export interface NewUser {
+  email: string;
+  full_name: string | null;
+  birthdate: string | null;
+  hashed_password: string;
+  is_active: boolean;
+  is_superuser: boolean;
+  is_test_user: boolean;
+  email_verified: boolean;
+  submission_limit: number;
+}
+
+export type UserChanges = Partial<
+  Pick<
+    UserRow,
+    | 'email'
+    | 'full_name'
+    | 'birthdate'
+    | 'hashed_password'
+    | 'is_active'
+    | 'is_superuser'
+    | 'is_test_user'
+    | 'email_verified'
+    | 'status'
+    | 'submission_limit'
+    | 'risk_factors'
+  >
+>;
+
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+    async findByEmail(email: string): Promise<UserRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()]);
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+    async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users ORDER BY created_at, id OFFSET $1 LIMIT $2`, [skip, limit]);
+      const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      return { data: rows.map(toUser), count };
+    },
+    async create(u: NewUser): Promise<UserRow> {
+      const rows = await db.query(
+        `INSERT INTO users (email, full_name, birthdate, hashed_password, is_active, is_superuser, is_test_user, email_verified, submission_limit)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+        [u.email.toLowerCase(), u.full_name, u.birthdate, u.hashed_password, u.is_active, u.is_superuser, u.is_test_user, u.email_verified, u.submission_limit],
+      );
+      return toUser(rows[0]);
+    },
+    async update(id: string, changes: UserChanges): Promise<UserRow | null> {
+      const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
+      if (entries.length === 0) return this.findById(id);
+      const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
+      const values = entries.map(([k, v]) => (k === 'risk_factors' ? JSON.stringify(v) : k === 'email' ? String(v).toLowerCase() : v));
+      const rows = await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...values]);
+      return rows[0] ? toUser(rows[0]) : null;
+    },
+    async delete(id: string): Promise<boolean> {
+      const rows = await db.query('DELETE FROM users WHERE id = $1 RETURNING id', [id]);
+      return rows.length > 0;
+    },
+    async countSuperusers(): Promise<number> {
+      const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users WHERE is_superuser');
+      return count;
+    },
+    async setStatus(id: string, status: FlowStatus): Promise<void> {
+      await db.query('UPDATE users SET status = $2 WHERE id = $1', [id, status]);
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,90 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { LoginForm, Message, NewPassword, Token, UserPublic, EmailField } from '../../core/contract';
+import { toPublic } from '../db/repositories/users.repository';
+import type { App, Services } from './context';
+import { clientAddress, requireSuperuser, requireUser } from './auth.middleware';
+import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
+import { ApiError } from '../errors';
+
+const EmailParam = z.object({ email: EmailField });
+
+export function loginRoutes(app: App, s: Services) {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/login/access-token',
+      tags: ['login'],
+      summary: 'OAuth2 password login: an access token for the following requests',
+      request: { body: { content: { 'application/x-www-form-urlencoded': { schema: LoginForm } }, required: true } },
+      responses: { 200: jsonResponse(Token, 'Access token'), ...errorResponses, 429: jsonResponse(Message, 'Too many attempts') },
+    }),
+    async (c) => {
+      const { username, password } = c.req.valid('form');
+      const access_token = await s.auth.login(username, password, clientAddress(c));
+      return c.json({ access_token, token_type: 'bearer' as const }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/login/test-token',
+      tags: ['login'],
+      summary: 'Test an access token',
+      security: bearer,
+      middleware: [requireUser(s)],
+      responses: { 200: jsonResponse(UserPublic, 'The token is valid'), ...errorResponses },
+    }),
+    (c) => c.json(toPublic(c.get('user')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/password-recovery/{email}',
+      tags: ['login'],
+      summary: 'Send a password reset link (the answer is the same for unknown addresses)',
+      request: { params: EmailParam },
+      responses: { 200: jsonResponse(Message, 'Sent if the address has an account'), ...errorResponses },
+    }),
+    async (c) => {
+      await s.auth.recoverPassword(c.req.valid('param').email, clientAddress(c));
+      return c.json({ message: 'Password recovery email sent' }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/reset-password/',
+      tags: ['login'],
+      summary: 'Set a new password with the token of a reset mail',
+      request: { body: jsonBody(NewPassword) },
+      responses: { 200: jsonResponse(Message, 'Password updated'), ...errorResponses },
+    }),
+    async (c) => {
+      const { token, new_password } = c.req.valid('json');
+      await s.auth.resetPassword(token, new_password);
+      return c.json({ message: 'Password updated successfully' }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/password-recovery-html-content/{email}',
+      tags: ['login'],
+      summary: 'The HTML of the password recovery mail (superuser only)',
+      security: bearer,
+      middleware: [requireSuperuser(s)],
+      request: { params: EmailParam },
+      responses: { 200: { content: { 'text/html': { schema: z.string() } }, description: 'HTML' }, ...errorResponses },
+    }),
+    async (c) => {
+      const user = await s.usersRepo.findByEmail(c.req.valid('param').email);
+      if (!user) throw new ApiError(404, 'The user with this email does not exist in the system.');
+      return c.html(s.mails.resetHtml(user), 200);
+    },
+  );
+}

@@ -1,0 +1,124 @@
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { ImageQuery, LastTaskImages, Message, Pagination, TaskImage, TaskPublic, TasksPublic, ViewParam } from '../../core/contract';
+import { AI_MODEL } from '../../core/decisions';
+import type { App, Services } from './context';
+import { requireUser } from './auth.middleware';
+import { bearer, errorResponses, jsonResponse } from './openapi-helpers';
+
+const TaskIdParam = z.object({ task_id: z.string().uuid('Task not found') });
+
+export const SubmissionForm = z
+  .object({
+    ai_model: z.literal(AI_MODEL),
+    r_cc: z.string().meta({ format: 'binary' }),
+    r_mlo: z.string().meta({ format: 'binary' }),
+    l_cc: z.string().meta({ format: 'binary' }),
+    l_mlo: z.string().meta({ format: 'binary' }),
+  })
+  .meta({ id: 'SubmissionForm' });
+
+export function tasksRoutes(app: App, s: Services) {
+  const auth = [requireUser(s)];
+
+  // The upload streams to disk, so its body is read by the intake, not by a validator that would
+  // buffer it; the registry entry documents it.
+  app.openAPIRegistry.registerPath({
+    method: 'post',
+    path: '/tasks/',
+    tags: ['tasks'],
+    summary: 'Submit the four views of one study; replaying the same Idempotency-Key returns the first task',
+    security: bearer,
+    request: {
+      headers: z.object({ 'idempotency-key': z.string().optional() }),
+      body: { content: { 'multipart/form-data': { schema: SubmissionForm } }, required: true },
+    },
+    responses: {
+      200: jsonResponse(TaskPublic, 'The task (the first one for a replayed Idempotency-Key)'),
+      ...errorResponses,
+      413: jsonResponse(Message, 'A file or the body is too large'),
+    },
+  });
+  app.post('/tasks/', requireUser(s), async (c) => {
+    const { task, replayed } = await s.intake.submit(c.get('user'), {
+      body: c.req.raw.body,
+      contentType: c.req.header('content-type'),
+      idempotencyKey: c.req.header('idempotency-key'),
+    });
+    if (replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(task, 200);
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/', tags: ['tasks'], summary: 'Tasks: all for a superuser, otherwise the own', security: bearer, middleware: auth,
+      request: { query: Pagination },
+      responses: { 200: jsonResponse(TasksPublic, 'A page of tasks, newest first, and the total count'), ...errorResponses },
+    }),
+    async (c) => {
+      const { skip, limit } = c.req.valid('query');
+      return c.json(await s.tasks.list(c.get('user'), skip, limit), 200);
+    },
+  );
+
+  // /tasks/last/* before /tasks/{task_id}, so "last" is never read as an id.
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/last', tags: ['tasks'], summary: "The requesting user's most recent task", security: bearer, middleware: auth,
+      responses: { 200: jsonResponse(TaskPublic, 'The last task'), ...errorResponses },
+    }),
+    async (c) => c.json(await s.tasks.last(c.get('user')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/last/images', tags: ['tasks'], summary: 'The four display images of the last task', security: bearer, middleware: auth,
+      responses: { 200: jsonResponse(LastTaskImages, 'All four views'), ...errorResponses },
+    }),
+    async (c) => c.json(await s.tasks.lastImages(c.get('user')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/last/image/{view_position}', tags: ['tasks'], summary: 'One view of the last task (display image or an overlay layer)',
+      security: bearer, middleware: auth,
+      request: { params: ViewParam, query: ImageQuery },
+      responses: { 200: jsonResponse(TaskImage, 'The image as base64 PNG'), ...errorResponses },
+    }),
+    async (c) => c.json(await s.tasks.lastImage(c.get('user'), c.req.valid('param').view_position, c.req.valid('query').layer), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/{task_id}', tags: ['tasks'], summary: 'One task', security: bearer, middleware: auth,
+      request: { params: TaskIdParam },
+      responses: { 200: jsonResponse(TaskPublic, 'The task'), ...errorResponses },
+    }),
+    async (c) => c.json(await s.tasks.get(c.get('user'), c.req.valid('param').task_id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete', path: '/tasks/{task_id}', tags: ['tasks'], summary: 'Delete a task and its files', security: bearer, middleware: auth,
+      request: { params: TaskIdParam },
+      responses: { 200: jsonResponse(Message, 'Deleted'), ...errorResponses },
+    }),
+    async (c) => {
+      await s.tasks.delete(c.get('user'), c.req.valid('param').task_id);
+      return c.json({ message: 'Task deleted successfully' }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/{task_id}/image/{view_position}', tags: ['tasks'], summary: 'One view of a task (display image or an overlay layer)',
+      security: bearer, middleware: auth,
+      request: { params: TaskIdParam.merge(ViewParam), query: ImageQuery },
+      responses: { 200: jsonResponse(TaskImage, 'The image as base64 PNG'), ...errorResponses },
+    }),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await s.tasks.image(c.get('user'), p.task_id, p.view_position, c.req.valid('query').layer), 200);
+    },
+  );
+}

@@ -1,0 +1,28 @@
+import type { ViewKey } from '../../core/contract';
+import { VIEW_LABELS } from '../../core/dicom/classify';
+import { analyzeStudy } from '../analysis/engine';
+import { decodeDicom } from '../dicom/decode';
+import { renderDisplayPng } from '../dicom/display';
+import { PermanentJobError, type Pipeline } from './process-task';
+
+/**
+ * The analysis works at about 0.2-0.4 mm a pixel and the display image is about 1024 px high, so
+ * no view needs decoding beyond this height (JPEG 2000 decodes a lower resolution level outright).
+ */
+export const DECODE_MAX_HEIGHT = 2048;
+
+/** The real pipeline: the DICOM decoder, the display renderer and the reference scoring engine. */
+export function createPipeline(): Pipeline {
+  return {
+    async decode(bytes, key: ViewKey) {
+      try {
+        return { ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })), key };
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new PermanentJobError(`The ${VIEW_LABELS[key]} image could not be read: ${reason}`);
+      }
+    },
+    displayPng: (_bytes, view) => renderDisplayPng(view),
+    score: (views, ctx) => analyzeStudy(views, ctx),
+  };
+}

@@ -1,0 +1,93 @@
+import { EMPTY_RISK_FACTORS, VIEW_KEYS, readDemoProfile, type ViewKey } from '../../core/contract';
+import type { Db } from '../db/client';
+import { demoUsersRepository, type DemoUsersRepository } from '../db/repositories/demo-users.repository';
+import type { DecodedView } from '../dicom/types';
+import type { FileStore } from '../storage/files';
+import { PermanentJobError, SERVER_FAULT_MESSAGE, type Pipeline } from './process-task';
+import type { JobMeta, TaskJob } from './queue';
+
+/** A demo profile's files live under DATA_DIR/files/demo/<demo user id>/, beside the users' folders. */
+export const DEMO_FILES_OWNER = 'demo';
+
+/**
+ * Demo studies ride the task queue: their job id is the demo user id with this prefix, so the one
+ * worker (in-process or separate) runs both and a demo job can never be read as a task id.
+ */
+const DEMO_JOB_PREFIX = 'demo:';
+export const demoJobId = (demoUserId: string) => `${DEMO_JOB_PREFIX}${demoUserId}`;
+export const isDemoJob = (job: TaskJob) => job.taskId.startsWith(DEMO_JOB_PREFIX);
+
+export interface DemoProcessDeps {
+  demoUsers: DemoUsersRepository;
+  files: FileStore;
+  pipeline: Pipeline;
+  log(msg: string): void;
+}
+
+/**
+ * Runs one demo study through the same pipeline as a task (decode, display PNGs, score), with the
+ * profile's stated age instead of a birthdate (decisions.md). Ends with an explicit status; a
+ * fault on our side is retried by the queue, and fails the study on the last attempt.
+ */
+export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped'> {
+  const { demoUsers, files, pipeline } = deps;
+  const row = await demoUsers.find(demoUserId);
+  if (!row || row.status === null || row.status === 'completed' || row.status === 'failed') return 'skipped';
+  if (!(await demoUsers.start(row.id))) return 'skipped';
+
+  const fail = async (message: string) => {
+    await demoUsers.finish(row.id, 'failed', { error: message });
+    deps.log(`demo study ${row.id} failed: ${message}`);
+    return 'failed' as const;
+  };
+
+  try {
+    const views = {} as Record<ViewKey, DecodedView>;
+    for (const key of VIEW_KEYS) {
+      const bytes = await files.read(DEMO_FILES_OWNER, row.id, `${key}.dcm`);
+      if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
+      const view = await pipeline.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
+      views[key] = view;
+      await files.write(DEMO_FILES_OWNER, row.id, `${key}.png`, await pipeline.displayPng(bytes, view));
+    }
+    // Read the profile again: its age may have changed while the images were decoded.
+    const current = await demoUsers.find(row.id);
+    if (!current) return 'skipped';
+    const age = readDemoProfile(current.data)?.age ?? null;
+    const { result, overlays } = await pipeline.score(views, {
+      age,
+      ageSource: age === null ? 'unknown' : 'demo_profile',
+      riskFactors: EMPTY_RISK_FACTORS,
+    });
+    for (const key of VIEW_KEYS) {
+      for (const [layer, png] of Object.entries(overlays[key] ?? {})) {
+        if (png) await files.write(DEMO_FILES_OWNER, row.id, `${key}.${layer}.png`, png);
+      }
+    }
+    if (!(await demoUsers.finish(row.id, 'completed', result))) {
+      // Deleted while running: take away what this run wrote.
+      await files.removeTask(DEMO_FILES_OWNER, row.id);
+      return 'skipped';
+    }
+    return 'completed';
+  } catch (err) {
+    if (err instanceof PermanentJobError) return fail(err.message);
+    deps.log(`demo study ${row.id} attempt ${meta.retryCount + 1} failed: ${(err as Error).stack ?? err}`);
+    if (meta.retryCount >= meta.retryLimit) return fail(SERVER_FAULT_MESSAGE);
+    throw err;
+  }
+}
+
+/** What the worker needs for demo jobs: re-queueing studies a stopped process left, and running one. */
+export function demoJobs(opts: { db: Db; files: FileStore; pipeline: Pipeline; log(msg: string): void }) {
+  const deps: DemoProcessDeps = { demoUsers: demoUsersRepository(opts.db), files: opts.files, pipeline: opts.pipeline, log: opts.log };
+  return {
+    handles: isDemoJob,
+    async requeueUnfinished(staleSeconds: number, enqueue: (jobId: string) => Promise<void>): Promise<number> {
+      const ids = await deps.demoUsers.unfinished(staleSeconds);
+      for (const id of ids) await enqueue(demoJobId(id));
+      return ids.length;
+    },
+    run: (job: TaskJob, meta: JobMeta) => processDemoStudy(deps, job.taskId.slice(DEMO_JOB_PREFIX.length), meta),
+  };
+}

@@ -1,0 +1,113 @@
+import type { ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
+import { VIEW_KEYS } from '../../core/contract';
+import type { DecodedView } from '../dicom/types';
+import type { TasksRepository, SubmissionsRepository } from '../db/repositories/tasks.repository';
+import type { UsersRepository } from '../db/repositories/users.repository';
+import type { FileStore } from '../storage/files';
+import type { JobMeta, TaskJob } from './queue';
+
+/** A failure the person can act on (their file), with a message written for them. No retry. */
+export class PermanentJobError extends Error {}
+
+export type OverlayPngs = Partial<Record<'detection' | 'density' | 'texture', Buffer>>;
+
+export interface ScoringContext {
+  age: number | null;
+  ageSource: 'birthdate' | 'demo_profile' | 'unknown';
+  riskFactors: RiskFactors;
+}
+
+/** The steps of the pipeline that do real work; the job runner only moves data between them. */
+export interface Pipeline {
+  /** Decodes one file for analysis; throws PermanentJobError when the pixels cannot be read. */
+  decode(bytes: Uint8Array, key: ViewKey): Promise<DecodedView>;
+  /** The windowed display PNG of one view (about 1024 px high). */
+  displayPng(bytes: Uint8Array, view: DecodedView): Promise<Buffer>;
+  score(views: Record<ViewKey, DecodedView>, ctx: ScoringContext): Promise<{ result: ScoredResult; overlays: Record<ViewKey, OverlayPngs> }>;
+}
+
+export interface ProcessDeps {
+  tasks: TasksRepository;
+  submissions: SubmissionsRepository;
+  users: Pick<UsersRepository, 'findById'>;
+  files: FileStore;
+  pipeline: Pipeline;
+  log(msg: string): void;
+  userChanged?(userId: string): void;
+}
+
+export const SERVER_FAULT_MESSAGE =
+  'We could not process your images because of a problem on our side. Your submission was not counted; please try again later.';
+
+/** Whole years between a YYYY-MM-DD birthdate and a YYYYMMDD (or YYYY-MM-DD) study date. */
+export function ageAt(birthdate: string | null, studyDate: string | null, today = new Date()): number | null {
+  if (!birthdate) return null;
+  const at = studyDate && /^\d{8}$/.test(studyDate) ? `${studyDate.slice(0, 4)}-${studyDate.slice(4, 6)}-${studyDate.slice(6, 8)}` : studyDate && /^\d{4}-\d{2}-\d{2}$/.test(studyDate) ? studyDate : today.toISOString().slice(0, 10);
+  const [by, bm, bd] = birthdate.split('-').map(Number);
+  const [sy, sm, sd] = at.split('-').map(Number);
+  let age = sy - by;
+  if (sm < bm || (sm === bm && sd < bd)) age -= 1;
+  return age >= 0 && age < 130 ? age : null;
+}
+
+/**
+ * Runs one task: decode the four views, keep display images, score, store the result. Ends with an
+ * explicit status. A throw (a fault on our side) lets the queue retry with backoff; on the last
+ * attempt the task fails with a plain message and the submission is given back, once.
+ */
+export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped'> {
+  const { tasks, submissions, files, pipeline } = deps;
+  const task = await tasks.find(job.taskId);
+  if (!task || task.status === 'completed' || task.status === 'failed') return 'skipped';
+  if (!(await tasks.start(task.id))) return 'skipped';
+  const refresh = async () => {
+    await submissions.refreshStatus(task.owner_id);
+    deps.userChanged?.(task.owner_id);
+  };
+  await refresh();
+
+  const fail = async (message: string) => {
+    // Gives the submission back and updates the owner's status in the same transaction.
+    await tasks.finish(task.id, 'failed', { error: message });
+    deps.userChanged?.(task.owner_id);
+    deps.log(`task ${task.id} failed: ${message}`);
+    return 'failed' as const;
+  };
+
+  try {
+    const views = {} as Record<ViewKey, DecodedView>;
+    for (const key of VIEW_KEYS) {
+      const bytes = await files.read(task.owner_id, task.id, `${key}.dcm`);
+      if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
+      const view = await pipeline.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
+      views[key] = view;
+      await files.write(task.owner_id, task.id, `${key}.png`, await pipeline.displayPng(bytes, view));
+    }
+    const owner = await deps.users.findById(task.owner_id);
+    if (!owner) return 'skipped';
+    const age = ageAt(owner.birthdate, task.dcm_study_date);
+    const { result, overlays } = await pipeline.score(views, {
+      age,
+      ageSource: age === null ? 'unknown' : 'birthdate',
+      riskFactors: owner.risk_factors,
+    });
+    for (const key of VIEW_KEYS) {
+      for (const [layer, png] of Object.entries(overlays[key] ?? {})) {
+        if (png) await files.write(task.owner_id, task.id, `${key}.${layer}.png`, png);
+      }
+    }
+    const finished = await tasks.finish(task.id, 'completed', result);
+    if (!finished) {
+      // Deleted while running: take away what this run wrote.
+      await files.removeTask(task.owner_id, task.id);
+      return 'skipped';
+    }
+    deps.userChanged?.(task.owner_id);
+    return 'completed';
+  } catch (err) {
+    if (err instanceof PermanentJobError) return fail(err.message);
+    deps.log(`task ${task.id} attempt ${meta.retryCount + 1} failed: ${(err as Error).stack ?? err}`);
+    if (meta.retryCount >= meta.retryLimit) return fail(SERVER_FAULT_MESSAGE);
+    throw err;
+  }
+}

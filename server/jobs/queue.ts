@@ -1,0 +1,127 @@
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/client';
+
+export const TASK_QUEUE = 'process-task';
+
+export interface TaskJob {
+  taskId: string;
+}
+
+export interface JobMeta {
+  id: string;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueue {
+  enqueue(taskId: string): Promise<void>;
+  /** Runs `handler` for each job; a throw retries with backoff until the retry limit. */
+  work(handler: (job: TaskJob, meta: JobMeta) => Promise<void>): Promise<void>;
+  /**
+   * Hands back the jobs a dead process held (they go to retry at once instead of waiting to
+   * expire). Only for a queue no other process works on: the embedded database's.
+   */
+  releaseOrphans(): Promise<number>;
+  /** Task ids that already have a job waiting, retrying or running. */
+  liveTaskIds(): Promise<Set<string>>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A job whose worker died is handed out again after this long. */
+  expireInSeconds: number;
+  pollingIntervalSeconds: number;
+  maintenanceIntervalSeconds: number;
+  concurrency: number;
+}
+
+export const DEFAULT_QUEUE_OPTIONS: QueueOptions = {
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+  pollingIntervalSeconds: 1,
+  maintenanceIntervalSeconds: 30,
+  concurrency: 1,
+};
+
+/**
+ * pg-boss's database hook for PGlite: parameterised SQL goes to `query`, parameter-less SQL
+ * (which may hold several statements) to `exec`, answering with the last result set.
+ */
+function pgliteAdapter(db: Db) {
+  const pg = db.raw as {
+    query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+    exec(sql: string): Promise<Array<{ rows: unknown[] }>>;
+  };
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) return pg.query(text, values);
+      const results = await pg.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+/** The job queue on the same database as everything else: PGlite embedded, or PostgreSQL. */
+export async function createJobQueue(db: Db, databaseUrl: string | null, options: Partial<QueueOptions> = {}): Promise<JobQueue> {
+  const o = { ...DEFAULT_QUEUE_OPTIONS, ...options };
+  const boss =
+    db.kind === 'pglite'
+      ? new PgBoss({ db: pgliteAdapter(db), maintenanceIntervalSeconds: o.maintenanceIntervalSeconds, supervise: true, schedule: false } as never)
+      : new PgBoss({ connectionString: databaseUrl!, max: 4, maintenanceIntervalSeconds: o.maintenanceIntervalSeconds, schedule: false });
+  boss.on('error', (err: Error) => console.error('job queue error:', err.message));
+  await boss.start();
+  await boss.createQueue(TASK_QUEUE, {
+    name: TASK_QUEUE,
+    retryLimit: o.retryLimit,
+    retryDelay: o.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: o.expireInSeconds,
+    // At most one waiting and one active job per task: re-queueing a task that waits is a no-op.
+    policy: 'stately',
+  });
+  let stopped = false;
+  return {
+    async enqueue(taskId) {
+      await boss.send(TASK_QUEUE, { taskId } satisfies TaskJob, { singletonKey: taskId });
+    },
+    async releaseOrphans() {
+      // pg-boss keeps its jobs in its own schema; the ids of active ones are all we read there.
+      const rows = await db.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [TASK_QUEUE]);
+      if (rows.length) await boss.fail(TASK_QUEUE, rows.map((r) => r.id));
+      return rows.length;
+    },
+    async liveTaskIds() {
+      const rows = await db.query<{ key: string }>(
+        `SELECT singleton_key AS key FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key IS NOT NULL`,
+        [TASK_QUEUE],
+      );
+      return new Set(rows.map((r) => r.key));
+    },
+    async work(handler) {
+      for (let i = 0; i < o.concurrency; i++) {
+        await boss.work<TaskJob>(
+          TASK_QUEUE,
+          { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              const j = job as unknown as { id: string; data: TaskJob; retryCount?: number; retryLimit?: number; retry_count?: number; retry_limit?: number };
+              await handler(j.data, {
+                id: j.id,
+                retryCount: j.retryCount ?? j.retry_count ?? 0,
+                retryLimit: j.retryLimit ?? j.retry_limit ?? o.retryLimit,
+              });
+            }
+          },
+        );
+      }
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { composeServices } from './compose';
+import { createApp } from './http/app';
+import { openRuntime, runWorker } from './runtime';
+import { createThreadedPipeline } from './jobs/pipeline-thread';
+
+/** Starts the whole product: migrations, first superuser, API, PWA and (by default) the worker on one port. */
+async function main() {
+  const config = loadConfig();
+  const { db, queue } = await openRuntime(config);
+  const services = composeServices(config, db, { enqueue: (id) => queue.enqueue(id) });
+  await services.users.ensureFirstSuperuser((msg) => console.log(msg));
+  if (config.runWorker) await runWorker(config, db, queue, createThreadedPipeline(), console.log, (id) => services.userCache.forget(id));
+  const app = createApp(services);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+    console.log(`Smart Density listening on http://${host}:${info.port} (data in ${config.dataDir}, database ${db.kind}, worker ${config.runWorker ? 'in process' : 'separate'})`);
+  });
+  // Idle keep-alive connections are left for the client to close (undici after 4 s, browsers later):
+  // while the in-process worker holds the event loop, Node's 5 s server timeout fires late and
+  // resets a request that is already on its way (ECONNRESET / EPIPE in API clients).
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
+  // The demo profiles' studies are generated and queued after the server answers: a first start
+  // is not held up, and a visitor sees them processing in the demo until they are ready.
+  if (config.seedDemo) {
+    services.demo.seed((msg) => console.log(msg)).catch((err) => console.error('demo profiles could not be seeded:', err));
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    server.close();
+    await queue.stop();
+    await db.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Smart Density failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,102 @@
+import type { Config } from '../config';
+import { ApiError } from '../errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
+import type { AccessTokens } from '../auth/access-tokens';
+import { hashOneTimeToken } from '../auth/one-time-tokens';
+import { RateLimiter } from '../auth/rate-limit';
+import type { AuthTokensRepository } from '../db/repositories/auth-tokens.repository';
+import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
+import type { AccountMails } from './account-mails.service';
+import type { UserCache } from '../auth/user-cache';
+
+export const NOT_VERIFIED =
+  'Your email address is not verified yet. Please open the link in the verification email we sent you, then log in.';
+const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
+
+export interface AuthServiceDeps {
+  config: Config;
+  users: UsersRepository;
+  tokens: AuthTokensRepository;
+  accessTokens: AccessTokens;
+  mails: AccountMails;
+  userCache: UserCache;
+}
+
+export function authService({ config, users, tokens, accessTokens, mails, userCache }: AuthServiceDeps) {
+  const windowMs = config.rateLimit.windowSeconds * 1000;
+  // One client (an address behind a shared network, say) may act for several people, so it gets
+  // a looser limit than one e-mail address.
+  const loginFailures = new RateLimiter(config.rateLimit.loginFailures, windowMs);
+  const clientLoginFailures = new RateLimiter(config.rateLimit.loginFailures * 5, windowMs);
+  const recoveries = new RateLimiter(config.rateLimit.recoveryRequests, windowMs);
+  const clientRecoveries = new RateLimiter(config.rateLimit.recoveryRequests * 5, windowMs);
+
+  function guard(limiter: RateLimiter, key: string) {
+    const wait = limiter.retryAfter(key);
+    if (wait > 0) throw new ApiError(429, TOO_MANY, { 'Retry-After': String(wait) });
+  }
+
+  return {
+    /** Failed attempts are counted per address and per client, so guessing is slowed either way. */
+    async login(username: string, password: string, client: string): Promise<string> {
+      const email = username.trim().toLowerCase();
+      guard(loginFailures, `email:${email}`);
+      guard(clientLoginFailures, client);
+      const user = await users.findByEmail(email);
+      const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), password);
+      if (!user || !ok) {
+        loginFailures.hit(`email:${email}`);
+        clientLoginFailures.hit(client);
+        throw new ApiError(400, 'Incorrect email or password');
+      }
+      if (!user.is_active) throw new ApiError(400, 'Inactive user');
+      if (!user.email_verified) throw new ApiError(400, NOT_VERIFIED);
+      loginFailures.reset(`email:${email}`);
+      return accessTokens.issue(user.id);
+    },
+
+    /** The user behind a bearer token; 401 when the token is missing, bad, expired or orphaned. */
+    async authenticate(token: string | null): Promise<UserRow> {
+      if (!token) throw new ApiError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });
+      const id = await accessTokens.verify(token);
+      const user = id ? (userCache.get(id) ?? (await users.findById(id))) : null;
+      if (!user) throw new ApiError(401, 'Could not validate credentials', { 'WWW-Authenticate': 'Bearer' });
+      if (!user.is_active) throw new ApiError(400, 'Inactive user');
+      userCache.set(user);
+      return user;
+    },
+
+    async verifyEmail(token: string): Promise<void> {
+      const used = await tokens.consume(hashOneTimeToken(token), 'verify_email');
+      if (!used) throw new ApiError(400, 'This verification link is invalid or has already been used.');
+      if ('expired' in used) throw new ApiError(400, 'This verification link has expired. Please sign up again or contact us.');
+      await users.update(used.userId, { email_verified: true });
+      userCache.forget(used.userId);
+    },
+
+    /** Answers the same whether or not the address has an account. */
+    async recoverPassword(email: string, client: string): Promise<void> {
+      const key = email.trim().toLowerCase();
+      guard(recoveries, `email:${key}`);
+      guard(clientRecoveries, client);
+      recoveries.hit(`email:${key}`);
+      clientRecoveries.hit(client);
+      const user = await users.findByEmail(key);
+      // Sent in the background so the answer takes as long for an unknown address as for a known one.
+      if (user && user.is_active) void mails.sendReset(user).catch((err) => console.error('password recovery mail failed:', err));
+    },
+
+    async resetPassword(token: string, newPassword: string): Promise<void> {
+      const used = await tokens.consume(hashOneTimeToken(token), 'reset_password');
+      if (!used) throw new ApiError(400, 'Invalid token');
+      if ('expired' in used) throw new ApiError(400, 'This password reset link has expired. Please ask for a new one.');
+      const user = await users.findById(used.userId);
+      if (!user) throw new ApiError(400, 'Invalid token');
+      if (!user.is_active) throw new ApiError(400, 'Inactive user');
+      // Following the link proves the address, so an unverified account becomes verified too.
+      await users.update(user.id, { hashed_password: await hashPassword(newPassword), email_verified: true });
+      userCache.forget(user.id);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof authService>;

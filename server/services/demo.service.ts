@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import {
+  DemoName,
+  VIEW_KEYS,
+  isFailed,
+  parseDemoData,
+  readDemoProfile,
+  type DemoImages,
+  type DemoTaskPublic,
+  type DemoTasks,
+  type DemoUserPublic,
+  type DemoUsersPublic,
+  type OverlayLayer,
+  type TaskImage,
+  type ValidationIssue,
+  type ViewKey,
+} from '../../core/contract';
+import { AI_MODEL } from '../../core/decisions';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { demoUsersRepository, toDemoTaskPublic, toDemoUserPublic, type DemoUserRow } from '../db/repositories/demo-users.repository';
+import { ApiError, validationError } from '../errors';
+import { DEMO_FILES_OWNER, demoJobId } from '../jobs/process-demo';
+import { generateStudy } from '../phantom/generate';
+import { writeStudy } from '../phantom/write';
+import type { FileStore } from '../storage/files';
+import { classifyFourViews, fourViewIssues, receiveFourViews } from '../submissions/four-views';
+import { BUILT_IN_DEMO_PROFILES, DEMO_PHANTOM_SIZE, type BuiltInDemoProfile } from './demo-profiles';
+import { imageFileName } from './tasks.service';
+
+export interface DemoServiceDeps {
+  config: Config;
+  db: Db;
+  files: FileStore;
+  /** Hands a queue job id to the job queue. */
+  enqueue(jobId: string): Promise<void>;
+}
+
+const DEMO_USER_NOT_FOUND = 'Demo user not found';
+const NO_STUDY = 'This demo profile has no study.';
+const STILL_PROCESSING = 'The demo study is still being processed.';
+const IMAGE_NOT_AVAILABLE = 'Image not available';
+
+/** Issues from the data text, under body.data.<field>. */
+function dataIssues(text: string | undefined): ValidationIssue[] {
+  const r = parseDemoData(text);
+  return r.ok ? [] : r.issues.map((i) => ({ loc: ['body', 'data', ...i.path], msg: i.message, type: 'value_error' }));
+}
+
+/**
+ * Demo profiles: open reads for anyone (demo mode needs no account), writes for superusers (the
+ * routes check that). A profile's study is scored by the task queue and pipeline.
+ */
+export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
+  const repo = demoUsersRepository(db);
+
+  async function found(id: string): Promise<DemoUserRow> {
+    const row = await repo.find(id);
+    if (!row) throw new ApiError(404, DEMO_USER_NOT_FOUND);
+    return row;
+  }
+
+  async function image(row: DemoUserRow, view: ViewKey, layer: OverlayLayer): Promise<TaskImage> {
+    if (row.status === null) throw new ApiError(404, NO_STUDY);
+    const png = await files.read(DEMO_FILES_OWNER, row.id, imageFileName(view, layer));
+    if (!png) throw new ApiError(404, IMAGE_NOT_AVAILABLE);
+    return { patient_id: row.dcm_patient_id, study_date: row.dcm_study_date, study_instance_uid: row.dcm_study_instance_uid, img_b64: png.toString('base64') };
+  }
+
+  /** Writes the profile's files first, then its row; the study is queued once both exist. */
+  async function seedOne(p: BuiltInDemoProfile): Promise<boolean> {
+    const id = randomUUID();
+    const study = generateStudy({ ...p.phantom, ...DEMO_PHANTOM_SIZE });
+    const dicoms = await writeStudy(study);
+    for (const key of VIEW_KEYS) await files.write(DEMO_FILES_OWNER, id, `${key}.dcm`, dicoms[key]);
+    const created = await db.transaction(async (tx) => {
+      const txRepo = demoUsersRepository(tx);
+      if (!(await txRepo.claimSeed(p.key, id))) return false;
+      await txRepo.insert({
+        id,
+        name: p.name,
+        data: JSON.stringify(p.profile),
+        study: { ai_model: AI_MODEL, dcm_patient_id: study.patient.id, dcm_study_date: study.studyDate, dcm_study_instance_uid: study.studyInstanceUid },
+      });
+      return true;
+    });
+    if (!created) {
+      await files.removeTask(DEMO_FILES_OWNER, id);
+      return false;
+    }
+    await enqueue(demoJobId(id));
+    return true;
+  }
+
+  return {
+    async list(skip: number, limit: number): Promise<DemoUsersPublic> {
+      const { data, count } = await repo.list(skip, limit);
+      return { data: data.map(toDemoUserPublic), count };
+    },
+
+    async get(id: string): Promise<DemoUserPublic> {
+      return toDemoUserPublic(await found(id));
+    },
+
+    /** Multipart: name, data, ai_model and optionally the four views (all four or none). */
+    async create(req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined }): Promise<DemoUserPublic> {
+      const id = randomUUID();
+      const dir = files.taskDir(DEMO_FILES_OWNER, id);
+      try {
+        const { fields, received, byView } = await receiveFourViews(req, { files, ownerId: DEMO_FILES_OWNER, id, maxFileBytes: config.maxUploadBytes });
+        const issues: ValidationIssue[] = [];
+        const name = DemoName.safeParse(fields.name ?? '');
+        if (!name.success) issues.push({ loc: ['body', 'name'], msg: name.error.issues[0].message, type: 'value_error' });
+        issues.push(...dataIssues(fields.data));
+        // The views are optional for a demo user: all four or none.
+        issues.push(...fourViewIssues(fields, received, byView, true));
+        if (issues.length > 0) throw validationError(issues);
+
+        let study: Parameters<typeof repo.insert>[0]['study'] = null;
+        if (byView.size === VIEW_KEYS.length) {
+          const classified = await classifyFourViews(byView, config.contactEmail);
+          const h = classified.r_cc.header;
+          study = { ai_model: AI_MODEL, dcm_patient_id: h.patientId, dcm_study_date: h.studyDate, dcm_study_instance_uid: h.studyInstanceUid };
+        }
+        const row = await repo.insert({ id, name: name.data!, data: fields.data!, study });
+        if (study) await enqueue(demoJobId(id));
+        return toDemoUserPublic(row);
+      } catch (err) {
+        await rm(dir, { recursive: true, force: true });
+        throw err;
+      }
+    },
+
+    /** New data; when the age changes, the study is scored again with the new age. */
+    async update(id: string, data: string): Promise<DemoUserPublic> {
+      const before = await found(id);
+      const issues = dataIssues(data);
+      if (issues.length) throw validationError(issues);
+      const row = await repo.updateData(id, data);
+      if (!row) throw new ApiError(404, DEMO_USER_NOT_FOUND);
+      const ageChanged = readDemoProfile(before.data)?.age !== readDemoProfile(data)?.age;
+      if (ageChanged && (row.status === 'completed' || row.status === 'failed') && (await repo.requeue(id))) {
+        await enqueue(demoJobId(id));
+        return toDemoUserPublic((await repo.find(id)) ?? row);
+      }
+      return toDemoUserPublic(row);
+    },
+
+    async delete(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw new ApiError(404, DEMO_USER_NOT_FOUND);
+      await files.removeTask(DEMO_FILES_OWNER, id);
+    },
+
+    /** The profile's study, shaped like a task; 404 when the profile has none. */
+    async task(id: string): Promise<DemoTaskPublic> {
+      const row = await found(id);
+      if (row.status === null) throw new ApiError(404, NO_STUDY);
+      return toDemoTaskPublic(row);
+    },
+
+    /** Per demo user id: the scores, or why there are none. */
+    async tasks(skip: number, limit: number): Promise<DemoTasks> {
+      const { data } = await repo.list(skip, limit);
+      const out: DemoTasks = {};
+      for (const row of data) {
+        if (row.status === 'completed' && row.result && !isFailed(row.result)) out[row.id] = { status: row.status, result: row.result };
+        else if (row.result && isFailed(row.result)) out[row.id] = { status: row.status, error: row.result.error };
+        else out[row.id] = { status: row.status, error: row.status === null ? NO_STUDY : STILL_PROCESSING };
+      }
+      return out;
+    },
+
+    async image(id: string, view: ViewKey, layer: OverlayLayer): Promise<TaskImage> {
+      return image(await found(id), view, layer);
+    },
+
+    /** Per demo user id: all four display images, or why they are not there. */
+    async images(skip: number, limit: number): Promise<DemoImages> {
+      const { data } = await repo.list(skip, limit);
+      const out: DemoImages = {};
+      for (const row of data) {
+        try {
+          const img_b64 = {} as Record<ViewKey, string>;
+          for (const view of VIEW_KEYS) img_b64[view] = (await image(row, view, 'image')).img_b64;
+          out[row.id] = { img_b64 };
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          out[row.id] = { error: row.status === 'queued' || row.status === 'running' ? STILL_PROCESSING : err.detail };
+        }
+      }
+      return out;
+    },
+
+    /**
+     * Seeds the built-in profiles not seeded before (first start); a second start changes nothing,
+     * and a profile an administrator deleted stays deleted.
+     */
+    async seed(log: (msg: string) => void = () => undefined): Promise<number> {
+      const done = await repo.seeded(BUILT_IN_DEMO_PROFILES.map((p) => p.key));
+      let created = 0;
+      for (const p of BUILT_IN_DEMO_PROFILES) {
+        if (done.has(p.key)) continue;
+        if (await seedOne(p)) created++;
+      }
+      if (created) log(`demo profiles seeded: ${created}`);
+      return created;
+    },
+  };
+}
+export type DemoService = ReturnType<typeof demoService>;

@@ -1,0 +1,161 @@
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { UserCreate, UserRegister, UserUpdate, UserUpdateMe, UpdatePassword, RiskFactors, UserPublic } from '../../core/contract';
+import { EMPTY_RISK_FACTORS } from '../../core/contract';
+import { MESSAGES, isBlockedDomain } from '../../core/validation';
+import { ApiError, forbidden, notFound } from '../errors';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
+import { toPublic } from '../db/repositories/users.repository';
+import type { AccountMails } from './account-mails.service';
+import type { FileStore } from '../storage/files';
+import type { UserCache } from '../auth/user-cache';
+
+
+export interface UsersServiceDeps {
+  config: Config;
+  users: UsersRepository;
+  mails: AccountMails;
+  /** Removes a user's stored files; the database rows go with the user by cascade. */
+  files: Pick<FileStore, 'removeOwner'>;
+  userCache: UserCache;
+}
+
+const EMAIL_TAKEN = 'The user with this email already exists in the system';
+
+export function usersService({ config, users: repo, mails, files, userCache }: UsersServiceDeps) {
+  // Every change to a user goes through here, so the authentication cache never serves an old row.
+  const users: UsersRepository = {
+    ...repo,
+    async update(id, changes) {
+      userCache.forget(id);
+      return repo.update(id, changes);
+    },
+    async delete(id) {
+      userCache.forget(id);
+      return repo.delete(id);
+    },
+  };
+  async function assertEmailFree(email: string, exceptId?: string) {
+    const existing = await users.findByEmail(email);
+    if (existing && existing.id !== exceptId) throw new ApiError(409, EMAIL_TAKEN);
+  }
+
+  return {
+    async signup(input: z.output<typeof UserRegister>): Promise<UserPublic> {
+      if (isBlockedDomain(input.email, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
+      if (await users.findByEmail(input.email)) throw new ApiError(400, EMAIL_TAKEN);
+      const user = await users.create({
+        email: input.email,
+        full_name: input.full_name,
+        birthdate: input.birthdate,
+        hashed_password: await hashPassword(input.password),
+        is_active: true,
+        is_superuser: false,
+        is_test_user: false,
+        email_verified: false,
+        submission_limit: config.defaultSubmissionLimit,
+      });
+      await mails.sendVerification(user);
+      return toPublic(user);
+    },
+
+    async create(input: z.output<typeof UserCreate>): Promise<UserPublic> {
+      await assertEmailFree(input.email);
+      // An administrator vouches for the address, so the account needs no verification mail.
+      const user = await users.create({
+        email: input.email,
+        full_name: input.full_name ?? null,
+        birthdate: input.birthdate ?? null,
+        hashed_password: await hashPassword(input.password),
+        is_active: input.is_active,
+        is_superuser: input.is_superuser,
+        is_test_user: input.is_test_user,
+        email_verified: true,
+        submission_limit: input.submission_limit ?? config.defaultSubmissionLimit,
+      });
+      return toPublic(user);
+    },
+
+    async list(skip: number, limit: number) {
+      const { data, count } = await users.list(skip, limit);
+      return { data: data.map(toPublic), count };
+    },
+
+    async get(actor: UserRow, id: string): Promise<UserPublic> {
+      if (actor.id === id) return toPublic(actor);
+      if (!actor.is_superuser) throw forbidden();
+      const user = await users.findById(id);
+      if (!user) throw notFound('User');
+      return toPublic(user);
+    },
+
+    async update(actor: UserRow, id: string, input: z.output<typeof UserUpdate>): Promise<UserPublic> {
+      const user = await users.findById(id);
+      if (!user) throw notFound('User');
+      if (actor.id === id) {
+        if (input.is_superuser === false) throw new ApiError(403, 'Super users are not allowed to remove their own superuser role');
+        if (input.is_active === false) throw new ApiError(403, 'Super users are not allowed to deactivate themselves');
+      }
+      if (input.email && input.email !== user.email) await assertEmailFree(input.email, id);
+      const { password, ...rest } = input;
+      const updated = await users.update(id, {
+        ...rest,
+        hashed_password: password ? await hashPassword(password) : undefined,
+      });
+      return toPublic(updated!);
+    },
+
+    async updateMe(actor: UserRow, input: z.output<typeof UserUpdateMe>): Promise<UserPublic> {
+      if (input.email && input.email !== actor.email) await assertEmailFree(input.email, actor.id);
+      const risk_factors: RiskFactors | undefined = input.risk_factors
+        ? { ...EMPTY_RISK_FACTORS, ...actor.risk_factors, ...input.risk_factors }
+        : undefined;
+      const updated = await users.update(actor.id, { email: input.email, full_name: input.full_name, birthdate: input.birthdate, risk_factors });
+      return toPublic(updated!);
+    },
+
+    async changePassword(actor: UserRow, input: UpdatePassword): Promise<void> {
+      if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, 'Incorrect password');
+      if (input.current_password === input.new_password) throw new ApiError(400, 'New password cannot be the same as the current one');
+      await users.update(actor.id, { hashed_password: await hashPassword(input.new_password) });
+    },
+
+    async deleteMe(actor: UserRow): Promise<void> {
+      if (actor.is_superuser) throw new ApiError(403, 'Super users are not allowed to delete themselves');
+      await files.removeOwner(actor.id);
+      await users.delete(actor.id);
+    },
+
+    async delete(actor: UserRow, id: string): Promise<void> {
+      if (actor.id === id) throw new ApiError(403, 'Super users are not allowed to delete themselves');
+      const user = await users.findById(id);
+      if (!user) throw notFound('User');
+      await files.removeOwner(id);
+      await users.delete(id);
+    },
+
+    /** The first superuser, created once; a random password is printed when none is configured. */
+    async ensureFirstSuperuser(log: (msg: string) => void): Promise<void> {
+      if (await users.findByEmail(config.firstSuperuser)) return;
+      const password = config.firstSuperuserPassword ?? (await import('node:crypto')).randomBytes(12).toString('base64url');
+      await users.create({
+        email: config.firstSuperuser,
+        full_name: 'Administrator',
+        birthdate: null,
+        hashed_password: await hashPassword(password),
+        is_active: true,
+        is_superuser: true,
+        is_test_user: false,
+        email_verified: true,
+        submission_limit: 0,
+      });
+      if (!config.firstSuperuserPassword) {
+        log(`First superuser created: ${config.firstSuperuser} with password ${password} (shown once; set FIRST_SUPERUSER_PASSWORD to choose it)`);
+      } else {
+        log(`First superuser created: ${config.firstSuperuser}`);
+      }
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;

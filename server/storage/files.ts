@@ -1,0 +1,90 @@
+import { mkdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Files on disk under DATA_DIR/files/<owner>/<task>/...: uploaded DICOM, display PNGs and
+ * overlays. Every path is built from ids the server made, never from a client's file name.
+ */
+export interface FileStore {
+  root: string;
+  taskDir(ownerId: string, taskId: string): string;
+  write(ownerId: string, taskId: string, name: string, data: Uint8Array): Promise<string>;
+  read(ownerId: string, taskId: string, name: string): Promise<Buffer | null>;
+  exists(ownerId: string, taskId: string, name: string): Promise<boolean>;
+  /** A stream to a temporary file that `commit` renames into place, so no half file is ever read. */
+  createTemp(ownerId: string, taskId: string, name: string): Promise<{ stream: NodeJS.WritableStream; commit(): Promise<string>; path: string }>;
+  removeTask(ownerId: string, taskId: string): Promise<void>;
+  removeOwner(ownerId: string): Promise<void>;
+}
+
+const SAFE = /^[A-Za-z0-9_.-]+$/;
+
+function check(...parts: string[]) {
+  for (const p of parts) if (!SAFE.test(p) || p.includes('..')) throw new Error(`Unsafe file path part: ${p}`);
+}
+
+export function fileStore(dataDir: string): FileStore {
+  const root = path.join(dataDir, 'files');
+  const taskDir = (ownerId: string, taskId: string) => {
+    check(ownerId, taskId);
+    return path.join(root, ownerId, taskId);
+  };
+  return {
+    root,
+    taskDir,
+    async write(ownerId, taskId, name, data) {
+      check(name);
+      const dir = taskDir(ownerId, taskId);
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, name);
+      const tmp = `${file}.tmp-${process.pid}`;
+      await writeFile(tmp, data);
+      await rename(tmp, file);
+      return file;
+    },
+    async read(ownerId, taskId, name) {
+      check(name);
+      try {
+        return await readFile(path.join(taskDir(ownerId, taskId), name));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async exists(ownerId, taskId, name) {
+      check(name);
+      try {
+        await stat(path.join(taskDir(ownerId, taskId), name));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async createTemp(ownerId, taskId, name) {
+      check(name);
+      const dir = taskDir(ownerId, taskId);
+      await mkdir(dir, { recursive: true });
+      const file = path.join(dir, name);
+      const tmp = `${file}.part`;
+      const stream = createWriteStream(tmp);
+      return {
+        stream,
+        path: tmp,
+        async commit() {
+          await rename(tmp, file);
+          return file;
+        },
+      };
+    },
+    async removeTask(ownerId, taskId) {
+      await rm(taskDir(ownerId, taskId), { recursive: true, force: true });
+      // An owner folder left empty goes too (rmdir refuses one that still holds other tasks).
+      await rmdir(path.join(root, ownerId)).catch(() => undefined);
+    },
+    async removeOwner(ownerId) {
+      check(ownerId);
+      await rm(path.join(root, ownerId), { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { ApiError, validationError } from '../errors';
+import { AI_MODEL } from '../../core/decisions';
+import type { TaskPublic, ViewKey } from '../../core/contract';
+import type { UserRow } from '../db/repositories/users.repository';
+import { tasksRepository, submissionsRepository, toTaskPublic, type TaskRow } from '../db/repositories/tasks.repository';
+import type { FileStore } from '../storage/files';
+import type { ClassifiedUpload } from './classify-upload';
+import { classifyFourViews, fourViewIssues, receiveFourViews } from './four-views';
+
+export interface IntakeDeps {
+  config: Config;
+  db: Db;
+  files: FileStore;
+  enqueue(taskId: string): Promise<void>;
+  /** The user's row changed (count and status): drop any cached copy. */
+  userChanged?(userId: string): void;
+}
+
+export const limitReachedMessage = (email: string) =>
+  `You've reached the maximum number of submissions. If you would like to submit more images, please contact us at ${email}.`;
+export const notOpenMessage = (email: string) =>
+  `Submissions are currently not open to the public. If you would like to try the service, send us an email to ${email}.`;
+
+function assertMaySubmit(user: UserRow, contactEmail: string) {
+  if (user.is_superuser || user.is_test_user) return;
+  if (user.submission_limit <= 0) throw new ApiError(403, notOpenMessage(contactEmail));
+  if (user.submission_count >= user.submission_limit) throw new ApiError(403, limitReachedMessage(contactEmail));
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/**
+ * A submission: four DICOM files streamed to storage, checked by content (never by the client's
+ * word), then one task created and one submission counted, atomically, and the job queued.
+ */
+export function intakeService({ config, db, files, enqueue, userChanged }: IntakeDeps) {
+  const tasks = tasksRepository(db);
+
+  return {
+    async submit(
+      user: UserRow,
+      req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined; idempotencyKey: string | undefined },
+    ): Promise<{ task: TaskPublic; replayed: boolean }> {
+      const key = req.idempotencyKey?.trim() || null;
+      if (key && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:');
+      if (key) {
+        const first = await tasks.findByIdempotencyKey(user.id, key);
+        if (first) return { task: toTaskPublic(first), replayed: true };
+      }
+      assertMaySubmit(user, config.contactEmail);
+
+      const taskId = randomUUID();
+      try {
+        const { fields, received, byView } = await receiveFourViews(req, { files, ownerId: user.id, id: taskId, maxFileBytes: config.maxUploadBytes });
+        const issues = fourViewIssues(fields, received, byView);
+        if (issues.length > 0) throw validationError(issues);
+        const classified = await classifyFourViews(byView, config.contactEmail);
+        const task = await createTask(user, taskId, key, classified);
+        userChanged?.(user.id);
+        if (task.replayed) {
+          await files.removeTask(user.id, taskId);
+        } else {
+          await enqueue(taskId);
+        }
+        return { task: toTaskPublic(task.row), replayed: task.replayed };
+      } catch (err) {
+        await files.removeTask(user.id, taskId);
+        throw err;
+      }
+    },
+  };
+
+  async function createTask(user: UserRow, taskId: string, key: string | null, views: Record<ViewKey, ClassifiedUpload>) {
+    const header = views.r_cc.header;
+    try {
+      const row = await db.transaction(async (tx) => {
+        const txTasks = tasksRepository(tx);
+        if (!(await submissionsRepository(tx).take(user.id))) {
+          const fresh = await tx.query<{ submission_limit: number }>('SELECT submission_limit FROM users WHERE id = $1', [user.id]);
+          throw new ApiError(403, (fresh[0]?.submission_limit ?? 0) <= 0 ? notOpenMessage(config.contactEmail) : limitReachedMessage(config.contactEmail));
+        }
+        return txTasks.insert({
+          id: taskId,
+          owner_id: user.id,
+          ai_model: AI_MODEL,
+          dcm_patient_id: header.patientId,
+          dcm_study_date: header.studyDate,
+          dcm_study_instance_uid: header.studyInstanceUid,
+          idempotency_key: key,
+          counted: true,
+        });
+      });
+      return { row, replayed: false };
+    } catch (err) {
+      // Two replays racing: the unique key lets one in; the other answers with its task.
+      if (key && isUniqueViolation(err)) {
+        const first = await tasks.findByIdempotencyKey(user.id, key);
+        if (first) return { row: first as TaskRow, replayed: true };
+      }
+      throw err;
+    }
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+}
+
+export type IntakeService = ReturnType<typeof intakeService>;

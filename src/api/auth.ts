@@ -1,0 +1,13 @@
+import { Message, Token, UserPublic, type NewPassword } from '../../core/contract';
+import { request } from './client';
+
+export const loginAccessToken = (username: string, password: string) =>
+  request('/login/access-token', Token, { method: 'POST', body: { form: { username, password } } });
+
+export const testToken = () => request('/login/test-token', UserPublic, { method: 'POST' });
+
+export const recoverPassword = (email: string) => request(`/password-recovery/${encodeURIComponent(email)}`, Message, { method: 'POST' });
+
+export const resetPassword = (body: NewPassword) => request('/reset-password/', Message, { method: 'POST', body: { json: body } });
+
+export const verifyEmail = (token: string) => request(`/users/verify_email/${encodeURIComponent(token)}`, Message, { method: 'POST' });

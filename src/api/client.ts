@@ -1,0 +1,80 @@
+import type { z } from 'zod';
+import { errorText } from '../../core/contract';
+import { getToken } from '../session/token';
+
+export const API_BASE = '/api/v1';
+
+/**
+ * An API failure (spec section 8): the status, the parsed body and the text a person should see.
+ * 422 is labelled 'Validation Error'; a network failure has status 0.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    readonly body: unknown,
+  ) {
+    super(status === 422 ? 'Validation Error' : statusText || 'Generic Error');
+    this.name = 'ApiError';
+  }
+
+  /** The detail, or the first item's msg, or the fallback. */
+  detailText(fallback = 'Something went wrong.'): string {
+    return errorText(this.body, fallback);
+  }
+
+  /** True when the detail is a list (a 422 from the schema), not a sentence from the server. */
+  get detailIsList(): boolean {
+    return !!this.body && typeof this.body === 'object' && Array.isArray((this.body as { detail?: unknown }).detail);
+  }
+}
+
+type Body = { json: unknown } | { form: Record<string, string> } | { multipart: FormData } | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: Body;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+/** One call to the API, its response parsed with the contract's schema (never cast). */
+export async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  const b = options.body;
+  if (b && 'json' in b) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(b.json);
+  } else if (b && 'form' in b) {
+    body = new URLSearchParams(b.form);
+  } else if (b && 'multipart' in b) {
+    body = b.multipart;
+  }
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
+  const url = API_BASE + path + (params.size ? `?${params}` : '');
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(0, 'Network Error', { detail: 'The server could not be reached. Please check your connection.' });
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, response.statusText, data);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ApiError(response.status, 'Unexpected response', { detail: 'The server sent an answer this page does not understand.' });
+  return parsed.data;
+}

@@ -1,0 +1,87 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import {
+  DemoImages,
+  DemoTaskPublic,
+  DemoTasks,
+  DemoUserPublic,
+  DemoUsersPublic,
+  Message,
+  TaskImage,
+  type DemoImagesEntry,
+  type DemoTaskEntry,
+  type DemoUserPublic as DemoUser,
+  type DemoUserUpdate,
+  type OverlayLayer,
+  type ViewKey,
+} from '../../core/contract';
+import { AI_MODEL, ADMIN_PAGE_SIZE } from '../../core/decisions';
+import { request } from './client';
+
+/** The demo calls of spec section 7, each response parsed with the contract's schema. */
+export const listDemoUsers = (skip = 0, limit = 10) => request('/demo/users', DemoUsersPublic, { query: { skip, limit } });
+export const readDemoUser = (id: string) => request(`/demo/users/${id}`, DemoUserPublic);
+export const readDemoTask = (demoUserId: string) => request(`/demo/tasks/${demoUserId}`, DemoTaskPublic);
+export const readDemoTasks = () => request('/demo/tasks', DemoTasks);
+export const readDemoImages = () => request('/demo/images', DemoImages);
+export const readDemoImage = (demoUserId: string, view: ViewKey, layer: OverlayLayer = 'image') =>
+  request(`/demo/tasks/${demoUserId}/image/${view}`, TaskImage, { query: { layer } });
+
+export interface NewDemoUser {
+  name: string;
+  /** JSON text with age, description and screening_location. */
+  data: string;
+  /** All four views or none. */
+  files?: Partial<Record<ViewKey, File | Blob>>;
+}
+
+export function createDemoUser(input: NewDemoUser) {
+  const form = new FormData();
+  form.set('name', input.name);
+  form.set('data', input.data);
+  form.set('ai_model', AI_MODEL);
+  for (const [view, file] of Object.entries(input.files ?? {})) if (file) form.append(view, file, `${view}.dcm`);
+  return request('/demo/user', DemoUserPublic, { method: 'POST', body: { multipart: form } });
+}
+export const updateDemoUser = (id: string, body: DemoUserUpdate) => request(`/demo/users/${id}`, DemoUserPublic, { method: 'PATCH', body: { json: body } });
+export const deleteDemoUser = (id: string) => request(`/demo/users/${id}`, Message, { method: 'DELETE' });
+
+/** The demo query keys (the spec names demo_users, demo_tasks and demo_images). */
+export const demoKeys = {
+  users: ['demo_users'] as const,
+  usersPage: (page: number) => ['demo_users', { page }] as const,
+  /** The list the demo screens choose from (spec: skip 0, limit 10). */
+  usersAll: ['demo_users', 'all'] as const,
+  user: (id: string) => ['demo_users', 'one', id] as const,
+  tasks: ['demo_tasks'] as const,
+  task: (id: string) => ['demo_tasks', id] as const,
+  images: ['demo_images'] as const,
+  image: (id: string, view: string, layer: string) => ['demo_images', id, view, layer] as const,
+};
+
+/** Profiles for /start-demo and the results demo panel. */
+export const demoUsersQuery = () => queryOptions({ queryKey: demoKeys.usersAll, queryFn: () => listDemoUsers(0, 10), staleTime: 60_000 });
+
+/** One page of the /demo-admin table (pages start at 1). */
+export const demoUsersPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: demoKeys.usersPage(page),
+    queryFn: () => listDemoUsers((page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+
+export const demoUserQuery = (id: string) => queryOptions({ queryKey: demoKeys.user(id), queryFn: () => readDemoUser(id) });
+
+/** Scores of every demo profile, keyed by demo user id. */
+export const demoTasksQuery = () => queryOptions({ queryKey: demoKeys.tasks, queryFn: readDemoTasks, staleTime: 60_000 });
+
+/** One profile's study (status, study date, result), like a task. */
+export const demoTaskQuery = (id: string) => queryOptions({ queryKey: demoKeys.task(id), queryFn: () => readDemoTask(id), staleTime: 60_000 });
+
+/** The four display images of every demo profile, keyed by demo user id. */
+export const demoImagesQuery = () => queryOptions({ queryKey: demoKeys.images, queryFn: readDemoImages, staleTime: 5 * 60_000 });
+
+/** One view (or overlay layer) of one profile's study. */
+export const demoImageQuery = (id: string, view: ViewKey, layer: OverlayLayer = 'image') =>
+  queryOptions({ queryKey: demoKeys.image(id, view, layer), queryFn: () => readDemoImage(id, view, layer), staleTime: 5 * 60_000 });
+
+export type { DemoUser, DemoTaskEntry, DemoImagesEntry };

@@ -1,0 +1,61 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ADMIN_PAGE_SIZE } from '../../core/decisions';
+import { clearToken, getToken } from '../session/token';
+import { ApiError } from './client';
+import { fetchConfig } from './config';
+import { listUsers, readMe } from './users';
+
+/** Every query key of the app, named once. */
+export const queryKeys = {
+  currentUser: ['currentUser'] as const,
+  config: ['config'] as const,
+  users: ['users'] as const,
+  usersPage: (page: number) => ['users', { page }] as const,
+  tasks: ['tasks'] as const,
+  tasksPage: (page: number) => ['tasks', { page }] as const,
+  task: (id: string) => ['tasks', 'one', id] as const,
+  taskImage: (id: string, view: string, layer: string) => ['tasks', 'one', id, 'image', view, layer] as const,
+  lastTask: ['last_task'] as const,
+  lastTaskImages: ['last_task_images'] as const,
+  lastTaskImage: (view: string, layer: string) => ['last_task', 'image', view, layer] as const,
+};
+
+/**
+ * The signed-in user. Fetched only when a token exists; a failed fetch removes the token (spec
+ * section 4), so the guards send the person back to /login.
+ */
+export async function fetchCurrentUser() {
+  try {
+    return await readMe();
+  } catch (error) {
+    // No network (status 0) or a server fault says nothing about the session: keep it, so the
+    // saved copies stay readable offline.
+    if (!isTransient(error)) clearToken();
+    throw error;
+  }
+}
+
+/** No answer at all (status 0) or a server fault: asking again may work; a 4xx will not change. */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || error.status >= 500);
+}
+
+export const currentUserQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    enabled: getToken() !== null,
+    // A dropped connection on an unstable network is asked again (1 s, 2 s, 4 s) before the
+    // layout says the server cannot be reached; a refused token is final at once.
+    retry: (count, error) => count < 3 && isTransient(error),
+    staleTime: 30_000,
+  });
+
+export const configQuery = () => queryOptions({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Infinity });
+
+export const usersPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: queryKeys.usersPage(page),
+    queryFn: () => listUsers((page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,68 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { LastTaskImages, Message, TaskImage, TaskPublic, TasksPublic, type OverlayLayer, type TaskStatus, type ViewKey } from '../../core/contract';
+import { ADMIN_PAGE_SIZE, AI_MODEL, TIMING } from '../../core/decisions';
+import { request } from './client';
+import { queryKeys } from './queries';
+
+/** The task calls of spec section 7, each response parsed with the contract's schema. */
+export const listTasks = (skip: number, limit: number) => request('/tasks/', TasksPublic, { query: { skip, limit } });
+export const readTask = (id: string) => request(`/tasks/${id}`, TaskPublic);
+export const readLastTask = () => request('/tasks/last', TaskPublic);
+export const readLastTaskImages = () => request('/tasks/last/images', LastTaskImages);
+export const deleteTask = (id: string) => request(`/tasks/${id}`, Message, { method: 'DELETE' });
+
+/** One view of a task: the display image or one of its overlay layers. */
+export const readTaskImage = (id: string, view: ViewKey, layer: OverlayLayer = 'image') =>
+  request(`/tasks/${id}/image/${view}`, TaskImage, { query: { layer } });
+
+export const readLastTaskImage = (view: ViewKey, layer: OverlayLayer = 'image') =>
+  request(`/tasks/last/image/${view}`, TaskImage, { query: { layer } });
+
+/** POST /tasks/ (multipart): the four classified views and the single model option. */
+export function createTask(files: Record<ViewKey, Blob>, options: { idempotencyKey?: string; signal?: AbortSignal } = {}) {
+  const form = new FormData();
+  form.set('ai_model', AI_MODEL);
+  for (const [key, blob] of Object.entries(files)) form.set(key, blob, blob instanceof File ? blob.name : `${key}.dcm`);
+  return request('/tasks/', TaskPublic, { method: 'POST', body: { multipart: form }, signal: options.signal });
+}
+
+/** A data URL for an <img>, from the base64 PNG the image endpoints send. */
+export const pngDataUrl = (b64: string) => `data:image/png;base64,${b64}`;
+
+const settled = (status: TaskStatus | undefined) => status === 'completed' || status === 'failed';
+
+/** A page of the task manager (5 a page), refetched every 10 s (spec section 7). */
+export const tasksPageQuery = (page: number) =>
+  queryOptions({
+    queryKey: queryKeys.tasksPage(page),
+    queryFn: () => listTasks((page - 1) * ADMIN_PAGE_SIZE, ADMIN_PAGE_SIZE),
+    placeholderData: keepPreviousData,
+    refetchInterval: TIMING.taskRefetchMs,
+  });
+
+export const taskQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.task(id),
+    queryFn: () => readTask(id),
+    refetchInterval: (q) => (settled(q.state.data?.status) ? false : TIMING.taskRefetchMs),
+  });
+
+/** The requesting user's last task: polled every 10 s until it settles, stale after 60 s. */
+export const lastTaskQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.lastTask,
+    queryFn: readLastTask,
+    staleTime: TIMING.lastTaskStaleMs,
+    refetchInterval: (q) => (settled(q.state.data?.status) ? false : TIMING.taskRefetchMs),
+  });
+
+export const lastTaskImagesQuery = () => queryOptions({ queryKey: queryKeys.lastTaskImages, queryFn: readLastTaskImages, staleTime: Infinity });
+
+/** One image layer of a task (or of the last task when id is null); images never change. */
+export const taskImageQuery = (id: string | null, view: ViewKey, layer: OverlayLayer) =>
+  queryOptions({
+    queryKey: id ? queryKeys.taskImage(id, view, layer) : queryKeys.lastTaskImage(view, layer),
+    queryFn: () => (id ? readTaskImage(id, view, layer) : readLastTaskImage(view, layer)),
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Anchor, Button, Group } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { UserPublic } from '../../core/contract';
+import { newSubmissionAction, resultsButton } from '../session/flags';
+import { useDemoUserId } from '../session/demo';
+import { LimitReachedDialog, RequestAccessDialog, ResultsDialog } from './dialogs';
+import { IconChart, IconUpload } from './icons';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
+
+type Dialog = 'request-access' | 'limit-reached' | 'results' | null;
+
+/** The authenticated top bar: logo, 'New submission', 'Results' and the user menu (spec section 2). */
+export function TopBar({ user }: { user: UserPublic }) {
+  const navigate = useNavigate();
+  const demoMode = useDemoUserId() !== null;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const results = resultsButton(user, demoMode);
+
+  const onNewSubmission = () => {
+    const action = newSubmissionAction(user, demoMode);
+    if (action === 'submit') void navigate({ to: '/submit' });
+    else setDialog(action);
+  };
+  const onResults = () => {
+    if (results.action === 'results') void navigate({ to: '/results' });
+    else setDialog('results');
+  };
+
+  return (
+    <Group h="100%" px="xl" justify="space-between" wrap="nowrap">
+      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Smart Density home">
+        <Logo />
+      </Anchor>
+      <Group gap="sm" wrap="nowrap">
+        <Button variant="filled" leftSection={<IconUpload size={18} />} onClick={onNewSubmission}>
+          New submission
+        </Button>
+        <Button variant="default" leftSection={<IconChart size={18} />} onClick={onResults} disabled={results.disabled}>
+          Results
+        </Button>
+        <UserMenu user={user} />
+      </Group>
+      <RequestAccessDialog opened={dialog === 'request-access'} onClose={() => setDialog(null)} />
+      <LimitReachedDialog opened={dialog === 'limit-reached'} onClose={() => setDialog(null)} />
+      <ResultsDialog opened={dialog === 'results'} onClose={() => setDialog(null)} />
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect } from 'react';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { isFailed } from '../../../core/contract';
+import { TIMING } from '../../../core/decisions';
+import { lastTaskQuery } from '../../api/tasks';
+import { FailedTask } from '../results/FailedTask';
+import { ResultsError } from '../results/ResultStates';
+import { StatusRing } from '../tasks/StatusRing';
+
+/** /empower/processing: the last task polled every 10 s; on completion, the result after 2 s. */
+export function ProcessingStep() {
+  const navigate = useNavigate();
+  const task = useQuery(lastTaskQuery());
+  const status = task.data?.status;
+
+  useEffect(() => {
+    if (status !== 'completed') return;
+    const t = setTimeout(() => void navigate({ to: '/empower/$', params: { _splat: 'result' } }), TIMING.resultDelayMs);
+    return () => clearTimeout(t);
+  }, [status, navigate]);
+
+  if (task.isError) return <ResultsError />;
+  const t = task.data;
+  return (
+    <Stack gap="xl">
+      <Title order={1}>Processing</Title>
+      {t && (t.status === 'failed' || isFailed(t.result)) ? (
+        <FailedTask reason={isFailed(t.result) ? t.result.error : null}>
+          <Button mt="sm" onClick={() => void navigate({ to: '/empower/$', params: { _splat: 'upload' } })}>
+            Upload again
+          </Button>
+        </FailedTask>
+      ) : (
+        <Paper withBorder radius="lg" p="xl" role="status" data-testid="empower-processing">
+          <Group gap="xl" wrap="nowrap">
+            {t ? <StatusRing status={t.status} createdAt={t.created_at} size={72} /> : null}
+            <Stack gap={4}>
+              <Text size="xl" fw={600}>
+                {status === 'completed' ? 'Done. Opening your result…' : status === 'queued' ? 'Your images are waiting in line' : 'Your images are being analysed'}
+              </Text>
+              <Text c="dimmed">This usually takes a minute or two. The page checks again every 10 seconds.</Text>
+            </Stack>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { Box, Group, Text } from '@mantine/core';
+import type { ScoreEntry } from '../../../core/contract';
+import { describeScore } from '../../../core/wording/scores';
+import { LABEL_COLOR } from './labels';
+import { LabelBadge } from './LabelBadge';
+
+/**
+ * The study score as a bar with its group and ranking sentence (task panel, step 4 of /submit,
+ * /empower/result). The bar's fill is the score; its colour is the group.
+ */
+export function ScoreBar({ entry, title = 'Smart Density' }: { entry: ScoreEntry; title?: string }) {
+  const w = describeScore(entry);
+  const pct = entry.score === null ? 0 : Math.round(entry.score * 100);
+  const color = w.available ? `var(--mantine-color-${LABEL_COLOR[w.label]}-6)` : 'var(--mantine-color-gray-5)';
+  return (
+    <Box data-testid="score-bar">
+      <Group justify="space-between" align="baseline" mb={6}>
+        <Text fw={600}>{title}</Text>
+        <Group gap="xs">
+          <Text fz={24} fw={700} lh={1} data-testid="score-bar-percent">
+            {w.percent}
+          </Text>
+          {w.available && <LabelBadge label={w.label} />}
+        </Group>
+      </Group>
+      <Box
+        role="meter"
+        aria-label={`${title} score`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-valuetext={w.percent}
+        h={12}
+        style={{ borderRadius: 6, background: 'var(--mantine-color-default-border)', overflow: 'hidden' }}
+      >
+        <Box h="100%" w={`${pct}%`} style={{ background: color, borderRadius: 6 }} />
+      </Box>
+      <Text size="sm" mt={6} data-testid="score-bar-text">
+        {w.available ? w.ranking : `Not available: ${w.reason}`}
+      </Text>
+    </Box>
+  );
+}

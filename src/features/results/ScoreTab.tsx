@@ -1,0 +1,175 @@
+import { Anchor, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ScoreEntry, ScoredResult } from '../../../core/contract';
+import { describeScore, NOT_AVAILABLE } from '../../../core/wording/scores';
+import { AdviceCard } from './AdviceCard';
+import { DistributionChart } from './DistributionChart';
+import { IconArray } from './IconArray';
+import { LabelBadge } from './LabelBadge';
+import { absoluteCount, NEXT_STEP, numberMeaning } from './meaning';
+import { SCORE_TABS, type ScoreTabKey, type ScoreTabText } from './tabs';
+
+/** The big number, its group and the ranking sentence: what a reader takes in first. */
+export function ScoreHeadline({ tab, entry, size = 'lg' }: { tab: ScoreTabText; entry: ScoreEntry; size?: 'lg' | 'md' }) {
+  const w = describeScore(entry);
+  const big = size === 'lg';
+  return (
+    <Stack gap="sm" data-testid={`score-${tab.key}`}>
+      <Text size="sm" tt="uppercase" fw={600} c="dimmed" lts={0.5}>
+        {tab.what}
+      </Text>
+      <Group gap="md" align="center">
+        <Text component="span" fz={big ? 64 : 44} fw={700} lh={1} data-testid="score-percent">
+          {w.percent}
+        </Text>
+        {w.available && <LabelBadge label={w.label} size={big ? 'xl' : 'lg'} />}
+      </Group>
+      {w.available ? (
+        <>
+          <Text size={big ? 'xl' : 'lg'} fw={500} data-testid="ranking-text">
+            {w.ranking}
+          </Text>
+          <Text c="dimmed">{numberMeaning(tab.key, entry)}</Text>
+          {big && (
+            <Text fw={600} data-testid="next-step">
+              {NEXT_STEP[w.label]}
+            </Text>
+          )}
+        </>
+      ) : (
+        <Text c="dimmed" data-testid="ranking-text">
+          {`This score could not be worked out. ${w.reason}`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function SideCard({ title, entry }: { title: string; entry: ScoreEntry }) {
+  const w = describeScore(entry);
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={`side-${title.toLowerCase().replace(/\s+/g, '-')}`}>
+      <Text fw={600}>{title}</Text>
+      <Group gap="sm" mt={6}>
+        <Text fz={28} fw={700} lh={1.1}>
+          {w.percent}
+        </Text>
+        {w.available && <LabelBadge label={w.label} />}
+      </Group>
+      <Text size="sm" c="dimmed" mt={4}>
+        {w.available ? w.ranking : w.reason}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The three scores the combined one is built from, each a link to its own tab. */
+function Components({ result, onOpenTab }: { result: ScoredResult; onOpenTab: (key: ScoreTabKey) => void }) {
+  return (
+    <Stack gap="sm">
+      <Title order={3}>What goes into it</Title>
+      <SimpleGrid cols={3} spacing="md">
+        {SCORE_TABS.filter((t) => t.key !== 'smart-density').map((t) => {
+          const w = describeScore(result.study[t.score]);
+          return (
+            <UnstyledButton key={t.key} onClick={() => onOpenTab(t.key)} aria-label={`${t.title}: ${w.percent}. Open the ${t.title} tab`}>
+              <Paper withBorder radius="md" p="md" className="component-card">
+                <Text fw={600}>{t.title}</Text>
+                <Group gap="sm" mt={6}>
+                  <Text fz={28} fw={700} lh={1.1}>
+                    {w.percent}
+                  </Text>
+                  {w.available && <LabelBadge label={w.label} />}
+                </Group>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {w.available ? w.ranking : NOT_AVAILABLE}
+                </Text>
+              </Paper>
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** One score tab of /results: number, group, ranking, the population picture, advice and plain words. */
+export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab: ScoreTabText; onOpenTab: (key: ScoreTabKey | 'images') => void }) {
+  const entry = result.study[tab.score];
+  const w = describeScore(entry);
+  const count = absoluteCount(tab.key, entry);
+  return (
+    <Stack gap="xl" pt="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder radius="lg" p="xl" h="100%">
+            <ScoreHeadline tab={tab} entry={entry} />
+            {count !== null && (
+              <Stack gap={6} mt="lg" maw={360}>
+                <IconArray count={Math.max(count, 0)} color="var(--mantine-color-clinical-6)" label={numberMeaning(tab.key, entry)} />
+              </Stack>
+            )}
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="lg" p="xl" h="100%">
+            <Title order={3} mb="xs">
+              Where you are among other women
+            </Title>
+            {w.available && entry.quantile !== null ? (
+              <>
+                <Text c="dimmed" mb="md">
+                  Each group is a share of women who had a mammogram: Very Low is the lowest 10 in 100, High the highest 10 in 100.
+                </Text>
+                <DistributionChart quantile={entry.quantile} scoreName={tab.title} />
+              </>
+            ) : (
+              <Text c="dimmed">There is no ranking because this score could not be worked out.</Text>
+            )}
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      {w.available && w.advice && <AdviceCard />}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Paper withBorder radius="lg" p="xl">
+          <Title order={3} mb="sm">
+            What this score means
+          </Title>
+          <List spacing="xs">
+            {tab.means.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+          {tab.key === 'cancer-signs' && (
+            <Anchor component="button" type="button" mt="sm" onClick={() => onOpenTab('images')}>
+              See your images
+            </Anchor>
+          )}
+        </Paper>
+        <Paper withBorder radius="lg" p="xl">
+          <Title order={3} mb="sm">
+            What it does not mean
+          </Title>
+          <List spacing="xs">
+            {tab.doesNotMean.map((m) => (
+              <List.Item key={m}>{m}</List.Item>
+            ))}
+          </List>
+        </Paper>
+      </SimpleGrid>
+
+      {tab.key === 'smart-density' ? (
+        <Components result={result} onOpenTab={onOpenTab} />
+      ) : (
+        <Stack gap="sm">
+          <Title order={3}>Each breast</Title>
+          <SimpleGrid cols={2} spacing="md">
+            <SideCard title="Right breast" entry={result.right[tab.score]} />
+            <SideCard title="Left breast" entry={result.left[tab.score]} />
+          </SimpleGrid>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

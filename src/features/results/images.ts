@@ -1,0 +1,29 @@
+import type { OverlayLayer, TaskImage, ViewKey } from '../../../core/contract';
+
+/** Where a screen gets one image layer of one view (the last task, a task by id, a demo profile). */
+export type ImageQueryFor = (view: ViewKey, layer: OverlayLayer) => ImageQuery;
+export interface ImageQuery {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<TaskImage>;
+}
+
+/** Adapts the query options of an api/ module to the screens' image loader. */
+export function imageQuery(options: { queryKey: readonly unknown[]; queryFn?: unknown }): ImageQuery {
+  const fn = options.queryFn as () => Promise<TaskImage>;
+  return { queryKey: options.queryKey, queryFn: () => fn() };
+}
+
+/** Images never change once made: fetched once, not retried when a layer is missing. */
+export const IMAGE_QUERY_DEFAULTS = { staleTime: Infinity, retry: false } as const;
+
+export type OverlayKind = Exclude<OverlayLayer, 'image'>;
+
+/** The three sliders of the Images tab (scoring.md: which score each overlay belongs to). */
+export const OVERLAYS: readonly { layer: OverlayKind; label: string; hint: string }[] = [
+  { layer: 'detection', label: 'Suspicious regions', hint: 'Where the computer looked most closely (cancer signs)' },
+  { layer: 'density', label: 'Dense tissue', hint: 'Tissue that looks white and can hide cancer (masking)' },
+  { layer: 'texture', label: 'Density texture', hint: 'The pattern of the tissue (inherent risk)' },
+];
+
+export type OverlayLevels = Record<OverlayKind, number>;
+export const NO_OVERLAYS: OverlayLevels = { detection: 0, density: 0, texture: 0 };

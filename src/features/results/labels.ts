@@ -1,0 +1,28 @@
+import type { ScoreSet, ScoredResult, ViewKey } from '../../../core/contract';
+import { AI_MODEL } from '../../../core/decisions';
+import type { QuantileLabel } from '../../../core/wording/scores';
+
+/** The four labels from cool to warm (ui.md): colour carries meaning, never a red page. */
+export const LABEL_COLOR: Record<QuantileLabel, string> = {
+  'Very Low': 'blue',
+  Low: 'teal',
+  Moderate: 'yellow',
+  High: 'orange',
+};
+
+export const VIEW_LABEL: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
+
+/** Radiological hanging: right views on the left facing the left views, CC above MLO. */
+export const HANGING: readonly ViewKey[] = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'];
+
+export type ScoreKey = keyof ScoreSet;
+export const MERGED: ScoreKey = AI_MODEL;
+
+/** The levels of the result a person reads: the study, then each breast. */
+export const LEVELS = [
+  { key: 'study', label: 'Study' },
+  { key: 'left', label: 'Left' },
+  { key: 'right', label: 'Right' },
+] as const satisfies readonly { key: keyof ScoredResult; label: string }[];
+
+export const COMPONENT_LABEL = { detection: 'Detection', risk: 'Risk', masking: 'Masking' } as const;

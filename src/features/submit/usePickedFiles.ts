@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ViewKey } from '../../../core/contract';
+import { clearStaged, stageFiles, stagedFiles } from '../../offline/staging';
+import { classifyFiles, type PickClassification } from './dicom-client';
+
+export type Picked = {
+  /** 'loading' until the staged files of an earlier visit are known. */
+  status: 'loading' | 'empty' | 'classifying' | 'classified';
+  files: File[];
+  classification: PickClassification | null;
+  /** The file for each view that the headers put there (the first one when doubled). */
+  byView: Partial<Record<ViewKey, File>>;
+};
+
+function byViewOf(files: File[], c: PickClassification): Partial<Record<ViewKey, File>> {
+  const out: Partial<Record<ViewKey, File>> = {};
+  c.files.forEach((f, i) => {
+    if (f.result.ok && !out[f.result.key]) out[f.result.key] = files[i];
+  });
+  return out;
+}
+
+/**
+ * The files picked in the wizard: kept in IndexedDB at once (they survive a reload until submitted
+ * or replaced) and classified by their headers in the DICOM worker.
+ */
+export function usePickedFiles(storeKey: string | null, contactEmail: string | undefined) {
+  const [state, setState] = useState<Picked>({ status: 'loading', files: [], classification: null, byView: {} });
+
+  const classify = useCallback(
+    async (files: File[]) => {
+      setState({ status: 'classifying', files, classification: null, byView: {} });
+      const classification = await classifyFiles(files, { contactEmail, requireDcmExtension: true });
+      setState((s) => (s.files === files ? { status: 'classified', files, classification, byView: byViewOf(files, classification) } : s));
+    },
+    [contactEmail],
+  );
+
+  useEffect(() => {
+    if (!storeKey) return;
+    let live = true;
+    void stagedFiles(storeKey).then((files) => {
+      if (!live) return;
+      if (files) void classify(files);
+      else setState((s) => (s.status === 'loading' ? { ...s, status: 'empty' } : s));
+    });
+    return () => {
+      live = false;
+    };
+  }, [storeKey, classify]);
+
+  const pick = useCallback(
+    async (files: File[]) => {
+      if (!files.length) return;
+      if (storeKey) await stageFiles(storeKey, files);
+      await classify(files);
+    },
+    [storeKey, classify],
+  );
+
+  const clear = useCallback(async () => {
+    if (storeKey) await clearStaged(storeKey);
+    setState({ status: 'empty', files: [], classification: null, byView: {} });
+  }, [storeKey]);
+
+  return { ...state, pick, clear };
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Anchor, Badge, Box, Button, Collapse, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { isFailed, type ScoredResult, type TaskPublic, type ViewKey } from '../../../core/contract';
+import { AI_MODEL } from '../../../core/decisions';
+import { percentText } from '../../../core/wording/scores';
+import { taskImageQuery } from '../../api/tasks';
+import { FailedTask } from '../results/FailedTask';
+import { formatDateTime, formatStudyDate } from '../results/format';
+import { imageQuery, type ImageQueryFor } from '../results/images';
+import { HANGING, LEVELS, VIEW_LABEL } from '../results/labels';
+import { ScoreBar } from '../results/ScoreBar';
+import { ViewImage } from '../results/ViewImage';
+import '../results/results.css';
+import { StatusRing } from './StatusRing';
+
+const COMPONENT_COLUMNS = [
+  { key: 'detection', label: 'Detection' },
+  { key: 'risk', label: 'Risk' },
+  { key: 'masking', label: 'Masking' },
+] as const;
+
+/** D/R/M of one view: detection, risk and masking as whole percentages or N/A. */
+function viewScores(result: ScoredResult | null, view: ViewKey): string {
+  if (!result) return 'D N/A · R N/A · M N/A';
+  const s = result[view];
+  return `D ${percentText(s.detection.score)} · R ${percentText(s.risk.score)} · M ${percentText(s.masking.score)}`;
+}
+
+function ScoreDetails({ result }: { result: ScoredResult }) {
+  return (
+    <Table withTableBorder withColumnBorders data-testid="score-details" mt="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th />
+          {COMPONENT_COLUMNS.map((c) => (
+            <Table.Th key={c.key} ta="right">
+              {c.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {LEVELS.map((l) => (
+          <Table.Tr key={l.key}>
+            <Table.Th>{l.label}</Table.Th>
+            {COMPONENT_COLUMNS.map((c) => (
+              <Table.Td key={c.key} ta="right">
+                {percentText(result[l.key][c.key].score)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/**
+ * The right-side panel of /tasks (spec section 2): patient, study date, the study score bar with
+ * its details, the four views with D/R/M, a full-size modal per view and the viewer link.
+ */
+export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onModalChange: (open: boolean) => void }) {
+  const [details, setDetails] = useState(false);
+  const [open, setOpen] = useState<ViewKey | null>(null);
+  const result = task.result && !isFailed(task.result) ? task.result : null;
+  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(task.id, view, layer));
+  const show = (view: ViewKey | null) => {
+    setOpen(view);
+    onModalChange(view !== null);
+  };
+  const date = formatStudyDate(task.dcm_study_date);
+  const patient = task.dcm_patient_id ?? 'unknown patient';
+
+  return (
+    <Stack gap="lg" data-testid="task-panel">
+      <Group gap="sm">
+        <StatusRing status={task.status} createdAt={task.created_at} size={40} />
+        <div>
+          <Text size="sm" c="dimmed">
+            Task {task.id.slice(0, 7)} · created {formatDateTime(task.created_at)}
+          </Text>
+          <Badge variant="light" color={task.status === 'failed' ? 'red' : task.status === 'completed' ? 'green' : task.status === 'running' ? 'blue' : 'gray'}>
+            {task.status}
+          </Badge>
+        </div>
+      </Group>
+      <SimpleGrid cols={2} spacing="md">
+        <div>
+          <Text size="sm" c="dimmed">
+            Patient ID
+          </Text>
+          <Text fw={600} data-testid="panel-patient">
+            {task.dcm_patient_id ?? '—'}
+          </Text>
+        </div>
+        <div>
+          <Text size="sm" c="dimmed">
+            Study date
+          </Text>
+          <Text fw={600} data-testid="panel-study-date">
+            {date}
+          </Text>
+        </div>
+      </SimpleGrid>
+
+      {isFailed(task.result) && <FailedTask reason={task.result.error} />}
+      {result && (
+        <Paper withBorder radius="md" p="md">
+          <ScoreBar entry={result.study[AI_MODEL]} title="Study score" />
+          <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
+            {details ? 'Hide details' : 'Show details'}
+          </Button>
+          <Collapse expanded={details}>
+            <ScoreDetails result={result} />
+          </Collapse>
+        </Paper>
+      )}
+      {!result && !isFailed(task.result) && (
+        <Text c="dimmed">{task.status === 'queued' ? 'Waiting to be analysed.' : 'Being analysed now. The scores appear here when it is done.'}</Text>
+      )}
+
+      <Box>
+        <Group justify="space-between" align="baseline" mb="xs">
+          <Title order={4}>Images</Title>
+          <Text size="sm" c="dimmed">
+            D detection · R risk · M masking
+          </Text>
+        </Group>
+        <SimpleGrid cols={2} spacing="sm" className="image-wall" p="sm" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          {HANGING.map((view) => (
+            <UnstyledButton key={view} onClick={() => show(view)} aria-label={`Open ${VIEW_LABEL[view]} full size`} data-testid={`tile-${view}`}>
+              <ViewImage view={view} queryFor={queryFor} height={220} />
+              <Text size="xs" c="gray.3" mt={4} ta="center" data-testid={`tile-scores-${view}`}>
+                {viewScores(result, view)}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      </Box>
+
+      {task.dcm_study_instance_uid && (
+        <Anchor href={`/dicom-viewer?studyInstanceUID=${encodeURIComponent(task.dcm_study_instance_uid)}`} target="_blank" rel="noopener noreferrer">
+          Open interactive image viewer
+        </Anchor>
+      )}
+
+      <Modal opened={open !== null} onClose={() => show(null)} size="auto" title={open ? `${VIEW_LABEL[open]} · ${date} · ${patient}` : ''} zIndex={400}>
+        {open && (
+          <Box w="min(80vw, 900px)" className="image-wall" p="xs" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            <ViewImage view={open} queryFor={queryFor} layers={result?.overlays[open] ?? []} height="75vh" centered />
+          </Box>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

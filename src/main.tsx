@@ -1,0 +1,29 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { TIMING } from '../core/decisions';
+import { queryClient } from './api/query-client';
+import { OfflineUi, setupOffline } from './offline';
+import { router } from './router';
+import { theme } from './theme';
+
+// The saved query cache is restored first, so a page opened offline renders from it.
+void setupOffline(queryClient).finally(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <Notifications position="bottom-right" autoClose={TIMING.toastCloseMs} />
+        <QueryClientProvider client={queryClient}>
+          <OfflineUi />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
+);

@@ -1,0 +1,98 @@
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { queryClient } from './api/query-client';
+import { currentUserQuery } from './api/queries';
+import { ErrorPage } from './components/ErrorPage';
+import { PageLoader } from './components/PageLoader';
+import { RootLayout } from './components/RootLayout';
+import NotFound from './routes/not-found';
+import { getToken } from './session/token';
+
+/**
+ * Every route of spec section 2. A screen is one file under routes/ and one line here; its code
+ * is loaded when first visited, so /login does not carry the admin table.
+ */
+type Context = { queryClient: QueryClient };
+
+const page = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+const token = z.object({ token: z.string().catch('').default('') });
+const studyUid = z.object({ studyInstanceUID: z.string().catch('').default('') });
+
+/** Login required, otherwise /login. */
+function requireLogin() {
+  if (!getToken()) throw redirect({ to: '/login' });
+}
+
+/** Logged-in users are kept off the public auth pages. */
+function redirectIfLoggedIn() {
+  if (getToken()) throw redirect({ to: '/' });
+}
+
+/** Superuser required, otherwise / (or /login when the session has gone). */
+async function requireSuperuser({ context }: { context: Context }) {
+  requireLogin();
+  let user;
+  try {
+    user = await context.queryClient.ensureQueryData(currentUserQuery());
+  } catch {
+    throw redirect({ to: '/login' });
+  }
+  if (!user.is_superuser) throw redirect({ to: '/' });
+}
+
+const root = createRootRouteWithContext<Context>()({ component: RootLayout, notFoundComponent: NotFound, errorComponent: ErrorPage });
+
+const guestOnly = createRoute({ getParentRoute: () => root, id: 'guest', beforeLoad: redirectIfLoggedIn });
+const app = createRoute({ getParentRoute: () => root, id: 'app', beforeLoad: requireLogin, component: lazyRouteComponent(() => import('./components/AppLayout')) });
+const admin = createRoute({ getParentRoute: () => app, id: 'superuser', beforeLoad: requireSuperuser });
+
+const routeTree = root.addChildren([
+  guestOnly.addChildren([
+    createRoute({ getParentRoute: () => guestOnly, path: '/login', component: lazyRouteComponent(() => import('./routes/login')) }),
+    createRoute({ getParentRoute: () => guestOnly, path: '/signup', component: lazyRouteComponent(() => import('./routes/signup')) }),
+  ]),
+  createRoute({ getParentRoute: () => root, path: '/verify-email', validateSearch: token, component: lazyRouteComponent(() => import('./routes/verify-email')) }),
+  createRoute({ getParentRoute: () => root, path: '/check-your-email', component: lazyRouteComponent(() => import('./routes/check-your-email')) }),
+  createRoute({ getParentRoute: () => root, path: '/recover-password', component: lazyRouteComponent(() => import('./routes/recover-password')) }),
+  createRoute({ getParentRoute: () => root, path: '/reset-password', validateSearch: token, component: lazyRouteComponent(() => import('./routes/reset-password')) }),
+  createRoute({ getParentRoute: () => root, path: '/desktop-only', component: lazyRouteComponent(() => import('./routes/desktop-only')) }),
+  createRoute({ getParentRoute: () => root, path: '/dicom-viewer', beforeLoad: requireLogin, validateSearch: studyUid, component: lazyRouteComponent(() => import('./routes/dicom-viewer')) }),
+  createRoute({ getParentRoute: () => root, path: '/empower/$', beforeLoad: requireSuperuser, component: lazyRouteComponent(() => import('./routes/empower')) }),
+  createRoute({ getParentRoute: () => root, path: '/empower', beforeLoad: requireSuperuser, component: lazyRouteComponent(() => import('./routes/empower')) }),
+  app.addChildren([
+    createRoute({ getParentRoute: () => app, path: '/', component: lazyRouteComponent(() => import('./routes/home')) }),
+    createRoute({ getParentRoute: () => app, path: '/settings', component: lazyRouteComponent(() => import('./routes/settings')) }),
+    createRoute({ getParentRoute: () => app, path: '/submit', component: lazyRouteComponent(() => import('./routes/submit')) }),
+    createRoute({ getParentRoute: () => app, path: '/results', component: lazyRouteComponent(() => import('./routes/results')) }),
+    createRoute({ getParentRoute: () => app, path: '/start-demo', component: lazyRouteComponent(() => import('./routes/start-demo')) }),
+    createRoute({ getParentRoute: () => app, path: '/retrieval-guide', component: lazyRouteComponent(() => import('./routes/retrieval-guide')) }),
+    admin.addChildren([
+      createRoute({ getParentRoute: () => admin, path: '/admin', validateSearch: page, component: lazyRouteComponent(() => import('./routes/admin')) }),
+      createRoute({ getParentRoute: () => admin, path: '/demo-admin', validateSearch: page, component: lazyRouteComponent(() => import('./routes/demo-admin')) }),
+      createRoute({ getParentRoute: () => admin, path: '/tasks', validateSearch: page, component: lazyRouteComponent(() => import('./routes/tasks')) }),
+    ]),
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPendingComponent: PageLoader,
+  defaultErrorComponent: ErrorPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Set by the sign-up page; /check-your-email shows only after it. */
+    fromSignup?: boolean;
+  }
+}

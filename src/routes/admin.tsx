@@ -1,0 +1,116 @@
+import { useCallback, useState } from 'react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import type { UserPublic } from '../../core/contract';
+import { usersPageQuery } from '../api/queries';
+import { IconEdit, IconPlus, IconTrash } from '../components/icons';
+import { ListPagination, TableStatusRows, usePagedList } from '../components/paged-table';
+import { useCurrentUser } from '../session/useSession';
+import { DeleteUserModal } from './admin-users/DeleteUserModal';
+import { UserFormModal } from './admin-users/UserFormModal';
+
+const route = getRouteApi('/app/superuser/admin');
+
+const FLOW_LABELS: Record<UserPublic['status'], string> = { presubmit: 'Presubmit', processing: 'Processing', result_available: 'Result available' };
+
+function role(user: UserPublic): string {
+  if (user.is_superuser) return 'Superuser';
+  if (user.is_test_user) return 'Test User';
+  return 'User';
+}
+
+type Editing = { kind: 'add' } | { kind: 'edit'; user: UserPublic } | { kind: 'delete'; user: UserPublic } | null;
+
+export default function AdminPage() {
+  const { page } = route.useSearch();
+  const navigate = route.useNavigate();
+  const { user: me } = useCurrentUser();
+  const setPage = useCallback((p: number, replace = false) => void navigate({ to: '/admin', search: { page: p }, replace }), [navigate]);
+  const { data, isPending, error, isPlaceholderData, totalPages } = usePagedList(usersPageQuery, page, setPage);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Users Management</Title>
+          <Text c="dimmed" mt={4}>
+            {data ? `${data.count} ${data.count === 1 ? 'user' : 'users'}` : ' '}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ kind: 'add' })}>
+          Add User
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <Table className="users-table" verticalSpacing="md" horizontalSpacing="md" highlightOnHover striped={false} aria-busy={isPending || isPlaceholderData}>
+          <Table.Thead bg="var(--mantine-color-default-hover)">
+            <Table.Tr>
+              <Table.Th>Full name</Table.Th>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Birthdate</Table.Th>
+              <Table.Th>Flow Status</Table.Th>
+              <Table.Th ta="right">Submissions</Table.Th>
+              <Table.Th ta="right">Limit</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th ta="right">Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <TableStatusRows columns={8} isPending={isPending} error={error} />
+            {data?.data.map((user) => {
+              const own = user.id === me?.id;
+              return (
+                <Table.Tr key={user.id} data-testid={`user-row-${user.email}`} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Text c={user.full_name ? undefined : 'dimmed'}>{user.full_name || 'N/A'}</Text>
+                      {own && (
+                        <Badge variant="light" size="sm">
+                          You
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{user.birthdate ?? '—'}</Table.Td>
+                  <Table.Td>{FLOW_LABELS[user.status]}</Table.Td>
+                  <Table.Td ta="right">{user.submission_count}</Table.Td>
+                  <Table.Td ta="right">{user.submission_limit}</Table.Td>
+                  <Table.Td>
+                    <Badge variant={user.is_superuser ? 'filled' : 'light'} color={user.is_superuser ? 'clinical' : user.is_test_user ? 'grape' : 'gray'}>
+                      {role(user)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Edit user" disabled={own}>
+                        <ActionIcon variant="subtle" aria-label={`Edit ${user.email}`} disabled={own} onClick={() => setEditing({ kind: 'edit', user })}>
+                          <IconEdit />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete user" disabled={own}>
+                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.email}`} disabled={own} onClick={() => setEditing({ kind: 'delete', user })}>
+                          <IconTrash />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+
+      <Group justify="flex-end">
+        <ListPagination page={page} totalPages={totalPages} onChange={setPage} />
+      </Group>
+
+      <UserFormModal opened={editing?.kind === 'add'} onClose={() => setEditing(null)} />
+      {editing?.kind === 'edit' && <UserFormModal opened user={editing.user} onClose={() => setEditing(null)} />}
+      {editing?.kind === 'delete' && <DeleteUserModal user={editing.user} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}

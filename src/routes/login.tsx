@@ -1,0 +1,62 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { loginAccessToken } from '../api/auth';
+import { ApiError } from '../api/client';
+import { queryKeys } from '../api/queries';
+import { fetchCurrentUser } from '../api/queries';
+import { AuthShell } from '../components/AuthShell';
+import { loginSchema } from '../forms/schemas';
+import { errorMessage } from '../lib/notify';
+import { setToken } from '../session/token';
+
+export default function LoginPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: schemaResolver(loginSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+
+  const login = useMutation({
+    mutationFn: async (values: { username: string; password: string }) => {
+      const { access_token } = await loginAccessToken(values.username.trim(), values.password);
+      setToken(access_token);
+      // Success refetches the current user, which decides where to go.
+      return queryClient.fetchQuery({ queryKey: queryKeys.currentUser, queryFn: fetchCurrentUser, staleTime: 0 });
+    },
+    onSuccess: (user) => navigate({ to: user.is_superuser ? '/admin' : '/' }),
+    onError: (error) => {
+      const message = error instanceof ApiError && error.detailIsList ? 'Something went wrong.' : errorMessage(error);
+      form.setErrors({ username: true, password: message });
+    },
+  });
+
+  return (
+    <AuthShell title="Log in">
+      <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+        <Stack gap="md">
+          <TextInput label="Email" type="email" autoComplete="username" placeholder="you@example.com" required {...form.getInputProps('username')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/recover-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={login.isPending}>
+            Log In
+          </Button>
+          <Text ta="center" size="sm" c="dimmed">
+            Don't have an account?{' '}
+            <Anchor component={Link} to="/signup">
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthShell>
+  );
+}

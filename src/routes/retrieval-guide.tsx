@@ -1,0 +1,5 @@
+import { RetrievalGuide } from '../features/submit/RetrievalGuide';
+
+export default function RetrievalGuidePage() {
+  return <RetrievalGuide />;
+}

@@ -1,0 +1,42 @@
+import { Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { updatePassword } from '../../api/users';
+import { changePasswordSchema } from '../../forms/schemas';
+import { notifyError, notifySuccess } from '../../lib/notify';
+
+export function PasswordTab() {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { current_password: '', new_password: '', confirm_password: '' },
+    validate: schemaResolver(changePasswordSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  const mutation = useMutation({
+    mutationFn: (v: typeof form.values) => updatePassword({ current_password: v.current_password, new_password: v.new_password }),
+    onSuccess: () => {
+      notifySuccess('Password updated successfully.');
+      form.reset();
+    },
+    onError: notifyError,
+  });
+  return (
+    <Paper withBorder radius="lg" p="xl" maw={520}>
+      <Title order={2} size="h3" mb="lg">
+        Change Password
+      </Title>
+      <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
+        <Stack gap="md">
+          <PasswordInput label="Current Password" autoComplete="current-password" required {...form.getInputProps('current_password')} />
+          <PasswordInput label="Set Password" autoComplete="new-password" required {...form.getInputProps('new_password')} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirm_password')} />
+          <Group>
+            <Button type="submit" loading={mutation.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

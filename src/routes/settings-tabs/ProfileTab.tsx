@@ -1,0 +1,75 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { UserPublic } from '../../../core/contract';
+import { queryKeys } from '../../api/queries';
+import { updateMe } from '../../api/users';
+import { profileSchema } from '../../forms/schemas';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { RiskFactorsForm } from './RiskFactorsForm';
+
+export function ProfileTab({ user }: { user: UserPublic }) {
+  const queryClient = useQueryClient();
+  const initial = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '' };
+  const form = useForm({ mode: 'controlled', initialValues: initial, validate: schemaResolver(profileSchema, { sync: true }), validateInputOnBlur: true });
+
+  // The first render may come from the saved (offline) copy of the user; when the server's answer
+  // differs, it replaces the form's values unless the person has started editing.
+  useEffect(() => {
+    if (form.isDirty()) return;
+    const next = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '' };
+    form.setInitialValues(next);
+    form.setValues(next);
+    form.resetDirty(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.full_name, user.email, user.birthdate]);
+
+  const mutation = useMutation({
+    mutationFn: (values: typeof initial) => updateMe({ full_name: values.full_name.trim(), email: values.email.trim(), birthdate: values.birthdate }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryKeys.currentUser, updated);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users });
+      form.setInitialValues({ full_name: updated.full_name ?? '', email: updated.email, birthdate: updated.birthdate ?? '' });
+      form.resetDirty();
+      notifySuccess('User updated successfully.');
+    },
+    onError: notifyError,
+  });
+
+  return (
+    <Stack gap="xl" maw={720}>
+      <Paper withBorder radius="lg" p="xl">
+        <Title order={2} size="h3" mb="lg">
+          User Information
+        </Title>
+        <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
+          <Stack gap="md">
+            <TextInput label="Full name" autoComplete="name" {...form.getInputProps('full_name')} />
+            <SimpleGrid cols={2} spacing="md">
+              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label="Birthdate" type="date" autoComplete="bday" {...form.getInputProps('birthdate')} />
+            </SimpleGrid>
+            <Group gap="sm" mt="xs">
+              <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty() || !form.values.email.trim()}>
+                Save
+              </Button>
+              <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || mutation.isPending}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <Paper withBorder radius="lg" p="xl">
+        <Title order={2} size="h3" mb={4}>
+          Risk factors
+        </Title>
+        <Text c="dimmed" mb="lg">
+          These answers are optional. They help estimate your inherent risk. Leave a question as “Don't know” if you are not sure.
+        </Text>
+        <RiskFactorsForm user={user} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+import { SubmitWizard } from '../features/submit/SubmitWizard';
+
+export default function SubmitPage() {
+  return <SubmitWizard />;
+}

@@ -1,0 +1,162 @@
+import { useCallback, useState } from 'react';
+import { Anchor, Button, Drawer, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { isFailed, type TaskPublic } from '../../core/contract';
+import { AI_MODEL } from '../../core/decisions';
+import { describeScore } from '../../core/wording/scores';
+import { tasksPageQuery } from '../api/tasks';
+import { IconPlus } from '../components/icons';
+import { TableStatusRows, usePagedList } from '../components/paged-table';
+import { formatDateTime, formatStudyDate } from '../features/results/format';
+import { LabelBadge } from '../features/results/LabelBadge';
+import { AddTaskModal } from '../features/tasks/AddTaskModal';
+import { StatusRing } from '../features/tasks/StatusRing';
+import { TaskDetailPanel } from '../features/tasks/TaskDetailPanel';
+
+const route = getRouteApi('/app/superuser/tasks');
+const COLUMNS = 6;
+
+function ScoreCell({ task }: { task: TaskPublic }) {
+  if (isFailed(task.result)) return <Text c="red.7">Failed</Text>;
+  if (!task.result) return <Text c="dimmed">{task.status === 'queued' ? 'Queued' : 'Running'}</Text>;
+  const w = describeScore(task.result.study[AI_MODEL]);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text fw={600}>{w.percent}</Text>
+      {w.available && <LabelBadge label={w.label} size="sm" />}
+    </Group>
+  );
+}
+
+/** /tasks (spec section 2): every task, 5 a page, refetched every 10 s, with a detail panel. */
+export default function TasksPage() {
+  const { page } = route.useSearch();
+  const navigate = route.useNavigate();
+  const setPage = useCallback((p: number, replace = false) => void navigate({ to: '/tasks', search: { page: p }, replace }), [navigate]);
+  const { data, isPending, error, isPlaceholderData, totalPages } = usePagedList(tasksPageQuery, page, setPage);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [imageOpen, setImageOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const selected = data?.data.find((t) => t.id === selectedId) ?? null;
+
+  const closePanel = () => {
+    setSelectedId(null);
+    setImageOpen(false);
+  };
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Tasks Manager</Title>
+          <Text c="dimmed" mt={4}>
+            {data ? `${data.count} ${data.count === 1 ? 'task' : 'tasks'} · updates every 10 seconds` : ' '}
+          </Text>
+        </div>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
+          Add task
+        </Button>
+      </Group>
+
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <Table className="users-table" verticalSpacing="md" horizontalSpacing="md" highlightOnHover aria-busy={isPending || isPlaceholderData}>
+          <Table.Thead bg="var(--mantine-color-default-hover)">
+            <Table.Tr>
+              <Table.Th>ID</Table.Th>
+              <Table.Th>Created At</Table.Th>
+              <Table.Th>Patient ID</Table.Th>
+              <Table.Th>Study Date</Table.Th>
+              <Table.Th>Score</Table.Th>
+              <Table.Th>DICOM Viewer</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <TableStatusRows columns={COLUMNS} isPending={isPending} error={error} />
+            {data && data.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={COLUMNS}>
+                  <Text c="dimmed" ta="center" py="lg">
+                    No tasks yet. Use 'Add task' to analyse a study.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {data?.data.map((task) => (
+              <Table.Tr
+                key={task.id}
+                data-testid={`task-row-${task.id}`}
+                onClick={() => setSelectedId(task.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    setSelectedId(task.id);
+                  }
+                }}
+                tabIndex={0}
+                aria-label={`Task ${task.id.slice(0, 7)}, ${task.status}. Open details`}
+                style={{ cursor: 'pointer', opacity: isPlaceholderData ? 0.6 : 1 }}
+                bg={task.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <StatusRing status={task.status} createdAt={task.created_at} />
+                    <Text ff="monospace">{task.id.slice(0, 7)}</Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{formatDateTime(task.created_at)}</Table.Td>
+                <Table.Td ff="monospace">{task.dcm_patient_id ? task.dcm_patient_id.slice(0, 7) : '—'}</Table.Td>
+                <Table.Td>{formatStudyDate(task.dcm_study_date)}</Table.Td>
+                <Table.Td>
+                  <ScoreCell task={task} />
+                </Table.Td>
+                <Table.Td>
+                  {task.dcm_study_instance_uid ? (
+                    <Anchor
+                      href={`/dicom-viewer?studyInstanceUID=${encodeURIComponent(task.dcm_study_instance_uid)}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={(e) => e.stopPropagation()}
+                    >
+                      Open viewer
+                    </Anchor>
+                  ) : (
+                    <Text c="dimmed">—</Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Paper>
+
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          Page {Math.min(page, totalPages)} of {totalPages}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="default" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+
+      <Drawer
+        opened={selected !== null}
+        onClose={closePanel}
+        position="right"
+        size="50%"
+        title="Task details"
+        styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
+        closeOnClickOutside={!imageOpen}
+        closeOnEscape={!imageOpen}
+        closeButtonProps={{ 'aria-label': 'Close task details' }}
+      >
+        {selected && <TaskDetailPanel key={selected.id} task={selected} onModalChange={setImageOpen} />}
+      </Drawer>
+      <AddTaskModal opened={adding} onClose={() => setAdding(false)} />
+    </Stack>
+  );
+}

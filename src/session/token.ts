@@ -1,0 +1,18 @@
+/** The session is the access token in local storage (spec section 3, key access_token). */
+const KEY = 'access_token';
+
+export function getToken(): string | null {
+  return localStorage.getItem(KEY);
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(KEY, token);
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(KEY);
+}
+
+export function isLoggedIn(): boolean {
+  return getToken() !== null;
+}

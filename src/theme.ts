@@ -1,0 +1,28 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** One muted teal-blue for everything that acts; greys for the rest (ui.md). */
+const clinical: MantineColorsTuple = ['#eaf4f6', '#d4e7eb', '#a9cdd5', '#7bb2bf', '#559cab', '#3d8d9e', '#2f8194', '#246c7d', '#1b5f6f', '#0a5061'];
+
+export const theme = createTheme({
+  primaryColor: 'clinical',
+  primaryShade: { light: 7, dark: 7 },
+  colors: { clinical },
+  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '600' },
+  defaultRadius: 'md',
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { size: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+    NumberInput: { defaultProps: { size: 'md' } },
+    Select: { defaultProps: { size: 'md' } },
+    Modal: {
+      defaultProps: { centered: true, radius: 'lg', padding: 'xl', closeButtonProps: { 'aria-label': 'Close dialog' } },
+      styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-xl)' } },
+    },
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // Links inside text are told apart by more than colour.
+    Anchor: { defaultProps: { underline: 'always' } },
+  },
+});

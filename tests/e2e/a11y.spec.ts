@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { SUPERUSER, createUser, expect, signIn, test } from './fixtures';
+
+/** No serious or critical axe violations on the page as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const publicScreens: Array<[string, string | RegExp]> = [
+  ['/login', 'Log in'],
+  ['/signup', 'Create your account'],
+  ['/recover-password', 'Password Recovery'],
+  ['/reset-password', 'Reset Password'],
+  ['/reset-password?token=some-token', 'Reset Password'],
+  ['/verify-email', 'Email verification'],
+  ['/no/such/page', 'Oops!'],
+];
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`accessibility (${scheme})`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
+    });
+
+    for (const [path, heading] of publicScreens) {
+      test(`public screen ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+        await expectAccessible(page, path);
+      });
+    }
+
+    test('desktop-only screen', async ({ page }) => {
+      await page.setViewportSize({ width: 800, height: 900 });
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Desktop Only' })).toBeVisible();
+      await expectAccessible(page, '/desktop-only');
+    });
+
+    test('screens behind login, dialogs and menus', async ({ page }) => {
+      // Eight axe scans in one session: more time than a single-screen test needs.
+      test.slow();
+      await signIn(page, SUPERUSER);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+      await expectAccessible(page, '/');
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectAccessible(page, 'user menu');
+      await page.keyboard.press('Escape');
+
+      await page.goto('/settings');
+      for (const tab of ['My profile', 'Password', 'Appearance']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await expectAccessible(page, `/settings ${tab}`);
+      }
+
+      await page.goto('/admin');
+      await expect(page.locator('tbody tr').first()).toBeVisible();
+      await expectAccessible(page, '/admin');
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible();
+      await expectAccessible(page, 'Add User');
+    });
+
+    test('user-only screens: danger zone and the request-access dialog', async ({ page }) => {
+      test.slow();
+      await signIn(page, await createUser({ submission_limit: 0 }));
+      await page.goto('/settings');
+      await page.getByRole('tab', { name: 'Danger zone' }).click();
+      await expectAccessible(page, '/settings Danger zone');
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Request access' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'Request access dialog');
+    });
+  });
+}

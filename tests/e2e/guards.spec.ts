@@ -1,0 +1,121 @@
+import { SUPERUSER, createUser, expect, signIn, superuserToken, test } from './fixtures';
+
+test.describe('guards and redirects', () => {
+  for (const path of ['/', '/settings', '/admin', '/submit', '/results', '/tasks', '/demo-admin']) {
+    test(`anonymous visitors of ${path} are sent to /login`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    });
+  }
+
+  test('logged-in users are kept off /login and /signup', async ({ page, member }) => {
+    await signIn(page, member);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  });
+
+  test('superuser pages send other users to /', async ({ page, member }) => {
+    await signIn(page, member);
+    for (const path of ['/admin', '/demo-admin', '/tasks']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByRole('menuitem', { name: 'User settings' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Admin dashboard' })).toHaveCount(0);
+  });
+
+  test('a superuser logging in lands on /admin and sees the admin menu items', async ({ page, loginPage }) => {
+    await loginPage.goto();
+    await loginPage.logIn(SUPERUSER.email, SUPERUSER.password);
+    await expect(page).toHaveURL(/\/admin(\?page=1)?$/);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByText('Signed in as')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Admin dashboard' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Demo admin' })).toBeVisible();
+  });
+
+  test('a token the server refuses is removed and the user goes to /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('access_token', 'not-a-valid-token'));
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  test('a server that cannot be reached keeps the session, says so, and the page comes back on Try again', async ({ page, member }) => {
+    await signIn(page, member);
+    let refused = 0;
+    await page.route('**/api/v1/users/me', (route) => {
+      refused++;
+      return route.abort('connectionreset');
+    });
+    await page.goto('/settings');
+    // Asked again a few times first (an unstable network), then told in words, never an endless spinner.
+    await expect(page.getByTestId('server-unreachable')).toContainText('The server could not be reached', { timeout: 30_000 });
+    expect(refused).toBeGreaterThan(1);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
+    await page.unroute('**/api/v1/users/me');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
+    await expect(page.getByTestId('server-unreachable')).toHaveCount(0);
+  });
+
+  test('a deleted account loses its session on the next load', async ({ page }) => {
+    const who = await createUser();
+    await signIn(page, who);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+    await fetch(`${process.env.E2E_BASE_URL}/api/v1/users/${who.user.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${await superuserToken()}` } });
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('log out returns to /login and forgets the token', async ({ page, member, topBar }) => {
+    await signIn(page, member);
+    await page.goto('/');
+    await topBar.logOut();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('unknown paths show the 404 page with a way back', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('404')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+    await expect(page.getByText('Page not found.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('desktop-only rule', () => {
+  test('a small viewport is replaced by /desktop-only, and a large one goes back to /', async ({ page, member }) => {
+    await signIn(page, member);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/desktop-only$/);
+    await expect(page.getByRole('heading', { name: 'Desktop Only' })).toBeVisible();
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  });
+
+  test('/desktop-only on a large screen goes to /', async ({ page }) => {
+    await page.goto('/desktop-only');
+    // Anonymous: / then sends on to /login.
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the public pages follow the rule too', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/desktop-only$/);
+  });
+});

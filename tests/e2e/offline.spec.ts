@@ -1,0 +1,122 @@
+import type { Page } from '@playwright/test';
+import { TasksPublic } from '../../core/contract';
+import { makeStudyFiles } from '../fixtures/studies';
+import { baseUrl, tokenFor } from './fixtures/api';
+import { createUser, expect, readUser, signIn, test } from './fixtures';
+import { SubmitPage, writeTempFiles } from './fixtures/submit-page';
+import { scoredStudy } from './fixtures/tasks';
+
+/**
+ * Working with no network: the app shell from the service worker, the last answers from the query
+ * cache in IndexedDB, and submissions that wait in the outbox and are created exactly once.
+ */
+
+/** The page is controlled by the service worker, so a reload with no network still opens the app. */
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 60_000 });
+}
+
+/** The persisted query cache holds a query with this key's first part. */
+async function waitForSavedQuery(page: Page, key: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          (k) =>
+            new Promise<boolean>((resolve) => {
+              const open = indexedDB.open('smart-density');
+              open.onsuccess = () => {
+                const get = open.result.transaction('cache').objectStore('cache').get('query-client');
+                get.onsuccess = () => {
+                  const queries = (get.result?.clientState?.queries ?? []) as Array<{ queryKey: unknown[] }>;
+                  resolve(queries.some((q) => q.queryKey[0] === k));
+                };
+                get.onerror = () => resolve(false);
+              };
+              open.onerror = () => resolve(false);
+            }),
+          key,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+}
+
+async function tasksOf(token: string) {
+  const res = await fetch(`${baseUrl()}/api/v1/tasks/`, { headers: { Authorization: `Bearer ${token}` } });
+  return TasksPublic.parse(await res.json());
+}
+
+async function readyToSubmit(page: Page, seed: number) {
+  const wizard = new SubmitPage(page);
+  const f = await makeStudyFiles({ seed });
+  await wizard.goto();
+  await wizard.toUpload();
+  await wizard.pick(writeTempFiles({ 'b.dcm': f.l_cc, 'a.dcm': f.r_mlo, 'd.dcm': f.r_cc, 'c.dcm': f.l_mlo }));
+  await expect(wizard.slot('l_mlo')).toHaveAttribute('data-file', 'c.dcm');
+  await wizard.toSubmitStep();
+  await wizard.terms().check();
+  return wizard;
+}
+
+test.describe('offline', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('a returning user opens the app and the last results with no network, marked as saved copies', async ({ page, context }) => {
+    const owner = await createUser({ submission_limit: 1, full_name: 'Offline Reader' });
+    await scoredStudy(owner, { seed: 11 });
+    await signIn(page, owner);
+    await page.goto('/results');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your results' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('tab', { name: /^Smart Density/ })).toBeVisible();
+    await waitForServiceWorker(page);
+    await waitForSavedQuery(page, 'last_task');
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your results' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('tab', { name: /^Smart Density/ })).toBeVisible();
+    await expect(page.getByTestId('offline-notice')).toContainText('saved copies');
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-notice')).toHaveCount(0);
+  });
+
+  test('a submission made offline waits, survives a reload, and is created once when the network returns', async ({ page, context, member }) => {
+    await signIn(page, member);
+    const wizard = await readyToSubmit(page, 12);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await wizard.submit().click();
+    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+
+    await page.reload();
+    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection', { timeout: 30_000 });
+
+    await context.setOffline(false);
+    await expect(page.getByText('Mammogram submitted successfully.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('outbox-waiting')).toHaveCount(0);
+    const token = await tokenFor(member.email, member.password);
+    expect((await tasksOf(token)).count).toBe(1);
+    expect((await readUser(member.user.id))?.submission_count).toBe(1);
+  });
+
+  test('a submission cut off after the server took it is sent again and still counted once', async ({ page, member }) => {
+    await signIn(page, member);
+    const wizard = await readyToSubmit(page, 13);
+    // The first answer is lost on the way back: the server has created the task, the page never hears.
+    let cut = 0;
+    await page.route('**/api/v1/tasks/', async (route) => {
+      if (route.request().method() !== 'POST' || cut > 0) return route.fallback();
+      cut++;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await wizard.submit().click();
+    await expect(page.getByText('Mammogram submitted successfully.')).toBeVisible({ timeout: 60_000 });
+    expect(cut).toBe(1);
+    const token = await tokenFor(member.email, member.password);
+    expect((await tasksOf(token)).count).toBe(1);
+    expect((await readUser(member.user.id))?.submission_count).toBe(1);
+  });
+});

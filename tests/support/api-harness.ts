@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from '../../server/config';
+import { migrate } from '../../server/db/migrate';
+import { composeServices } from '../../server/compose';
+import { createApp } from '../../server/http/app';
+import { createJobQueue, type JobQueue } from '../../server/jobs/queue';
+import { runWorker } from '../../server/runtime';
+import { createPipeline } from '../../server/jobs/pipeline';
+import { freshDatabase } from './test-db';
+import { startSmtp } from './smtp';
+
+export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
+
+type Body = { json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> };
+
+/**
+ * The real server in-process: a fresh database (PGlite or PostgreSQL by TEST_DB), a temporary data
+ * folder and a real SMTP server that receives the mails.
+ */
+export async function startApi(env: Record<string, string> = {}, opts: { worker?: boolean } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-api-'));
+  const smtp = await startSmtp();
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    FIRST_SUPERUSER: SUPERUSER.email,
+    FIRST_SUPERUSER_PASSWORD: SUPERUSER.password,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    FRONTEND_URL: 'http://app.test',
+    CONTACT_EMAIL: 'contact@app.test',
+    RATE_LIMIT_LOGIN_FAILURES: '1000',
+    RATE_LIMIT_RECOVERY_REQUESTS: '1000',
+    RUN_WORKER: 'false',
+    ...env,
+  });
+  const database = await freshDatabase();
+  await migrate(database.db);
+  let queue: JobQueue | null = null;
+  if (opts.worker) queue = await createJobQueue(database.db, database.url, { ...config.jobs, pollingIntervalSeconds: 0.5 });
+  const services = composeServices(config, database.db, { log: () => undefined, enqueue: queue ? (id) => queue!.enqueue(id) : undefined });
+  if (queue) await runWorker(config, database.db, queue, createPipeline(), () => undefined, (id) => services.userCache.forget(id));
+  await services.users.ensureFirstSuperuser(() => undefined);
+  const app = createApp(services);
+
+  async function request(method: string, url: string, opts: Body & { token?: string } = {}) {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: BodyInit | undefined = opts.body;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
+    const res = await app.request(`/api/v1${url}`, { method, headers, body });
+    const text = await res.text();
+    let data: any = text;
+    try {
+      data = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON (HTML, PNG): keep the text */
+    }
+    return { status: res.status, data, headers: res.headers };
+  }
+
+  async function login(email: string, password: string): Promise<string> {
+    const res = await request('POST', '/login/access-token', { form: { username: email, password } });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.data)}`);
+    return res.data.access_token;
+  }
+
+  const superToken = await login(SUPERUSER.email, SUPERUSER.password);
+
+  /** A verified user with a unique e-mail, created by the superuser. */
+  async function createUser(fields: Record<string, unknown> = {}) {
+    const email = `user-${randomBytes(5).toString('hex')}@example.org`;
+    const password = 'password-' + randomBytes(4).toString('hex');
+    const res = await request('POST', '/users/', {
+      token: superToken,
+      json: { email, password, full_name: 'Test Person', birthdate: '1970-05-17', ...fields },
+    });
+    if (res.status !== 200) throw new Error(`create user failed: ${res.status} ${JSON.stringify(res.data)}`);
+    const token = await login(email, password);
+    return { ...res.data, password, token } as { id: string; email: string; password: string; token: string; [k: string]: unknown };
+  }
+
+  return {
+    app,
+    config,
+    services,
+    db: database.db,
+    smtp,
+    request,
+    login,
+    createUser,
+    superToken,
+    dataDir,
+    async close() {
+      await queue?.stop();
+      await smtp.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type ApiHarness = Awaited<ReturnType<typeof startApi>>;

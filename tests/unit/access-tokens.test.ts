@@ -1,0 +1,45 @@
+/**
+ * Access tokens: a verified token is remembered for speed, but never past its expiry, and a forged
+ * or foreign token is refused.
+ */
+import { SignJWT } from 'jose';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accessTokens } from '../../server/auth/access-tokens';
+
+const SECRET = 'a-test-secret-of-a-reasonable-length-0123456789';
+
+describe('access tokens', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('give back the user id of a token they issued, again and again', async () => {
+    const tokens = accessTokens(SECRET, 60);
+    const t = await tokens.issue('user-1');
+    expect(await tokens.verify(t)).toBe('user-1');
+    expect(await tokens.verify(t)).toBe('user-1');
+  });
+
+  it('refuse a token signed with another secret, and a malformed one', async () => {
+    const mine = accessTokens(SECRET, 60);
+    const theirs = accessTokens('another-secret-of-a-reasonable-length-98765', 60);
+    expect(await mine.verify(await theirs.issue('user-1'))).toBeNull();
+    expect(await mine.verify('not.a.token')).toBeNull();
+  });
+
+  it('refuse a remembered token once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const tokens = accessTokens(SECRET, 60);
+    const t = await tokens.issue('user-1');
+    expect(await tokens.verify(t)).toBe('user-1');
+    vi.setSystemTime(new Date('2026-01-01T00:59:59Z'));
+    expect(await tokens.verify(t)).toBe('user-1');
+    vi.setSystemTime(new Date('2026-01-01T01:00:01Z'));
+    expect(await tokens.verify(t)).toBeNull();
+  });
+
+  it('refuse a token without an expiry', async () => {
+    const tokens = accessTokens(SECRET, 60);
+    const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(forever)).toBeNull();
+  });
+});

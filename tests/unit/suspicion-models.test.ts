@@ -1,0 +1,41 @@
+/**
+ * The detection suspicion models: weights are data with their provenance, features outside the
+ * range the weights were fitted on are held at its edge (no extrapolation), and the model version
+ * of every detection score names the weights.
+ */
+import { describe, expect, it } from 'vitest';
+import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
+import { calcSuspicion, DETECTION_WEIGHTS, massFeatures, massSuspicion, type DetectionWeights } from '../../server/analysis/image/suspicion-models';
+
+const typical = { contrast: 2.5, smoothness: 0.8, blob: 6, gradientConcentration: 0.85, spiculation: 0.25, radiusMm: 4.35 };
+
+describe('suspicion models', () => {
+  it('say where their weights come from, and the detection model version includes them', () => {
+    expect(DETECTION_WEIGHTS.source).toMatch(/phantom corpus, not on real mammograms/);
+    expect(REFERENCE_MODELS.detection.version).toContain(DETECTION_WEIGHTS.version);
+  });
+
+  it('give probabilities in (0, 1)', () => {
+    for (const s of [massSuspicion(typical), calcSuspicion({ count: 5, brightest: 8, meanSnr: 6 })]) {
+      expect(s).toBeGreaterThan(0);
+      expect(s).toBeLessThan(1);
+    }
+  });
+
+  it('hold a feature beyond the fitted range at the range edge', () => {
+    const weights: DetectionWeights = {
+      ...DETECTION_WEIGHTS,
+      mass: { ...DETECTION_WEIGHTS.mass, domain: { ...DETECTION_WEIGHTS.mass.domain!, blob: [3, 10] } },
+    };
+    expect(massSuspicion({ ...typical, blob: 40 }, weights)).toBe(massSuspicion({ ...typical, blob: 10 }, weights));
+    expect(massSuspicion({ ...typical, blob: 0.5 }, weights)).toBe(massSuspicion({ ...typical, blob: 3 }, weights));
+    expect(massSuspicion({ ...typical, blob: 7 }, weights)).not.toBe(massSuspicion({ ...typical, blob: 4 }, weights));
+  });
+
+  it('count an even interior only where the region is also brighter than its surroundings', () => {
+    expect(massFeatures({ ...typical, contrast: 0 }).smoothBright).toBe(0);
+    expect(massFeatures({ ...typical, contrast: -1 }).smoothBright).toBe(0);
+    expect(massFeatures({ ...typical, contrast: 4 }).smoothBright).toBeCloseTo(0.8);
+    expect(massFeatures({ ...typical, contrast: 1 }).smoothBright).toBeCloseTo(0.4);
+  });
+});

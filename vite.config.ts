@@ -1,0 +1,61 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+import { renderIcons } from './scripts/icons';
+
+/** The icons are generated from code (scripts/icons.ts): emitted into the build, served in dev. */
+function icons(): Plugin {
+  let files: Promise<Record<string, Buffer | string>> | null = null;
+  const load = () => (files ??= renderIcons());
+  return {
+    name: 'smart-density-icons',
+    async generateBundle() {
+      for (const [fileName, source] of Object.entries(await load())) this.emitFile({ type: 'asset', fileName, source });
+    },
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const name = req.url?.slice(1).split('?')[0] ?? '';
+        const file = (await load())[name];
+        if (file === undefined) return next();
+        res.setHeader('Content-Type', name.endsWith('.svg') ? 'image/svg+xml' : 'image/png');
+        res.end(file);
+      });
+    },
+  };
+}
+
+// The PWA: the service worker is our own (workers/sw.ts) so the submission outbox can live in it;
+// the plugin injects the precache manifest of the built app shell.
+export default defineConfig({
+  plugins: [
+    react(),
+    icons(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'workers',
+      filename: 'sw.ts',
+      // Registered by src/offline/service-worker.ts (workbox-window), which asks before updating.
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'] },
+      manifest: {
+        name: 'Smart Density',
+        short_name: 'Smart Density',
+        description: 'Understand your mammogram results with AI-derived scores.',
+        theme_color: '#2f6f7e',
+        background_color: '#f7f9fa',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+    }),
+  ],
+  server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+  preview: { proxy: { '/api': 'http://127.0.0.1:8000' } },
+});
