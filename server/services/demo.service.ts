@@ -22,8 +22,7 @@ import type { Db } from '../db/client';
 import { demoUsersRepository, toDemoTaskPublic, toDemoUserPublic, type DemoUserRow } from '../db/repositories/demo-users.repository';
 import { ApiError, validationError } from '../errors';
 import { DEMO_FILES_OWNER, demoJobId } from '../jobs/process-demo';
-import { generateStudy } from '../phantom/generate';
-import { writeStudy } from '../phantom/write';
+import { writePhantomStudiesInThread, type WrittenStudy } from '../phantom/study-thread';
 import type { FileStore } from '../storage/files';
 import { classifyFourViews, fourViewIssues, receiveFourViews } from '../submissions/four-views';
 import { BUILT_IN_DEMO_PROFILES, DEMO_PHANTOM_SIZE, type BuiltInDemoProfile } from './demo-profiles';
@@ -69,10 +68,9 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
   }
 
   /** Writes the profile's files first, then its row; the study is queued once both exist. */
-  async function seedOne(p: BuiltInDemoProfile): Promise<boolean> {
+  async function seedOne(p: BuiltInDemoProfile, study: WrittenStudy): Promise<boolean> {
     const id = randomUUID();
-    const study = generateStudy({ ...p.phantom, ...DEMO_PHANTOM_SIZE });
-    const dicoms = await writeStudy(study);
+    const { dicoms } = study;
     for (const key of VIEW_KEYS) await files.write(DEMO_FILES_OWNER, id, `${key}.dcm`, dicoms[key]);
     const created = await db.transaction(async (tx) => {
       const txRepo = demoUsersRepository(tx);
@@ -81,7 +79,7 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
         id,
         name: p.name,
         data: JSON.stringify(p.profile),
-        study: { ai_model: AI_MODEL, dcm_patient_id: study.patient.id, dcm_study_date: study.studyDate, dcm_study_instance_uid: study.studyInstanceUid },
+        study: { ai_model: AI_MODEL, dcm_patient_id: study.patientId, dcm_study_date: study.studyDate, dcm_study_instance_uid: study.studyInstanceUid },
       });
       return true;
     });
@@ -198,10 +196,11 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
      */
     async seed(log: (msg: string) => void = () => undefined): Promise<number> {
       const done = await repo.seeded(BUILT_IN_DEMO_PROFILES.map((p) => p.key));
+      const todo = BUILT_IN_DEMO_PROFILES.filter((p) => !done.has(p.key));
+      const studies = await writePhantomStudiesInThread(todo.map((p) => ({ ...p.phantom, ...DEMO_PHANTOM_SIZE })));
       let created = 0;
-      for (const p of BUILT_IN_DEMO_PROFILES) {
-        if (done.has(p.key)) continue;
-        if (await seedOne(p)) created++;
+      for (const [i, p] of todo.entries()) {
+        if (await seedOne(p, studies[i])) created++;
       }
       if (created) log(`demo profiles seeded: ${created}`);
       return created;
