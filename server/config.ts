@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_BLOCKED_SIGNUP_DOMAINS } from '../core/decisions';
+import { defaultPipelineThreads } from './jobs/pipeline-thread';
 
 /**
  * Every setting of the server, read once from the environment with safe defaults for a local run.
@@ -27,6 +28,8 @@ export interface Config {
   staticDir: string;
   runWorker: boolean;
   workerConcurrency: number;
+  /** Threads of a worker's pipeline: views decode side by side, one per thread. */
+  pipelineThreads: number;
   maxUploadBytes: number;
   corsOrigins: string[];
   viewerUrl: string | null;
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: bool(env.RUN_WORKER, true),
     seedDemo: bool(env.SEED_DEMO, true),
     workerConcurrency: Math.max(1, int(env.WORKER_CONCURRENCY, 1)),
+    pipelineThreads: Math.max(1, int(env.PIPELINE_THREADS, defaultPipelineThreads())),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS, []),
     viewerUrl: env.VIEWER_URL || null,

@@ -13,7 +13,7 @@ async function main() {
     process.exit(2);
   }
   const { db, queue } = await openRuntime(config);
-  await runWorker(config, db, queue, createThreadedPipeline());
+  await runWorker(config, db, queue, createThreadedPipeline(config.pipelineThreads));
   console.log(`worker started (concurrency ${config.workerConcurrency})`);
   const stop = async () => {
     await queue.stop();

@@ -1,67 +1,138 @@
 /**
- * The pipeline run in a worker thread (server/jobs/pipeline.worker.ts), behind the same Pipeline
- * interface. A thread that dies (out of memory, a codec abort) fails the calls in flight with an
- * ordinary error, so the queue retries the task, and the next call starts a new thread.
+ * The pipeline run in worker threads (server/jobs/pipeline.worker.ts), behind the same Pipeline
+ * interface. Each call goes to the thread with the fewest calls in flight, so the four views of a
+ * study decode side by side on a machine with cores to spare (JPEG 2000 decoding is most of a
+ * study's wait). A thread that dies (out of memory, a codec abort) fails its calls in flight with
+ * an ordinary error, so the queue retries the task, and the next call starts a new thread.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { DecodedView } from '../dicom/types';
 import { PermanentJobError, type Pipeline } from './process-task';
+import { transferable } from './transferable';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; permanent: boolean; message: string };
+type Op = 'decode' | 'score';
+type ScoreReply = { result: Awaited<ReturnType<Pipeline['score']>>['result']; overlays: Record<string, Record<string, Uint8Array>> };
 
-export function createThreadedPipeline(): Pipeline & { close(): Promise<void> } {
-  let worker: Worker | null = null;
+/** Threads by default: two views decode at once where there are two cores; more cost memory. */
+export function defaultPipelineThreads(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
+}
+
+interface Slot {
+  worker: Worker | null;
+  pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }>;
+}
+
+/** A thread's PNGs arrive as plain Uint8Arrays; the rest of the server expects Buffers (no copy). */
+const asBuffer = (a: Uint8Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * Above this resident size after a study, the pipeline renews its threads. A server with the
+ * embedded database holds about 300 MB before any study, and a study peaks some 400 MB above that.
+ */
+export const RENEW_THREADS_ABOVE_MB = 640;
+
+export function createThreadedPipeline(
+  threads = defaultPipelineThreads(),
+  renewAboveMb = RENEW_THREADS_ABOVE_MB,
+): Pipeline & { close(): Promise<void> } {
   let nextId = 1;
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  let closed = false;
+  const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => ({ worker: null, pending: new Map() }));
 
-  function thread(): Worker {
-    if (worker) return worker;
+  function thread(slot: Slot): Worker {
+    if (slot.worker) return slot.worker;
     const w = new Worker(new URL('./pipeline.worker.mjs', import.meta.url));
     w.on('message', (reply: Reply) => {
-      const p = pending.get(reply.id);
+      const p = slot.pending.get(reply.id);
       if (!p) return;
-      pending.delete(reply.id);
+      slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) w.unref();
       if (reply.ok) p.resolve(reply.value);
       else p.reject(reply.permanent ? new PermanentJobError(reply.message) : new Error(reply.message));
     });
     const lost = (why: string) => {
-      if (worker === w) worker = null;
-      for (const [id, p] of pending) {
-        pending.delete(id);
+      // A thread let go while idle may exit after its replacement took new calls: those are not its.
+      if (slot.worker !== null && slot.worker !== w) return;
+      slot.worker = null;
+      for (const [id, p] of slot.pending) {
+        slot.pending.delete(id);
         p.reject(new Error(`the processing thread stopped (${why})`));
       }
     };
     w.on('error', (err) => lost(err.message));
     w.on('exit', (code) => lost(`exit code ${code}`));
-    // An idle thread must not keep the process alive.
+    // An idle thread must not keep the process alive; one with work does (see call()).
     w.unref();
-    worker = w;
+    slot.worker = w;
     return w;
   }
 
-  function call<T>(op: 'decode' | 'displayPng' | 'score', args: unknown[]): Promise<T> {
+  function leastBusy(): Slot {
+    // Among equals the first, so a lone study keeps to one warm thread.
+    return slots.reduce((best, s) => (s.pending.size < best.pending.size ? s : best), slots[0]);
+  }
+
+  function call<T>(slot: Slot, op: Op, args: unknown[], transfer: ArrayBuffer[] = []): Promise<T> {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      thread().postMessage({ id, op, args });
+      slot.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const w = thread(slot);
+      w.ref();
+      w.postMessage({ id, op, args }, transfer);
     });
   }
 
+  function letGo(s: Slot): Promise<number> | undefined {
+    const w = s.worker;
+    s.worker = null;
+    return w?.terminate();
+  }
+
+  /** Whether the process holds more than it should between studies (see scoreOn). */
+  const heavy = () => process.memoryUsage.rss() > renewAboveMb * 2 ** 20;
+
+  /**
+   * A thread keeps what a study made it grow (the codecs' WASM memory never shrinks, and a heap
+   * that grew stays large), so a process that ran many studies would hold the largest of each.
+   * When the process is heavy, idle threads are let go while a study is scored (its memory peak),
+   * and after it every idle thread is replaced by a fresh one, started at once so that the next
+   * study finds it ready. Not after every study: a thread takes about 0.4 s of CPU to start.
+   */
+  async function scoreOn(slot: Slot, args: Parameters<Pipeline['score']>) {
+    const [views] = args;
+    if (heavy()) await Promise.all(slots.filter((s) => s !== slot && s.pending.size === 0).map(letGo));
+    try {
+      return await call<ScoreReply>(slot, 'score', args, transferable(Object.values(views).map((v) => v.pixels)));
+    } finally {
+      if (!closed && heavy()) {
+        for (const s of slots) {
+          if (s.pending.size > 0) continue;
+          void letGo(s);
+          thread(s);
+        }
+      }
+    }
+  }
+
   return {
-    decode: (bytes, key) => call('decode', [bytes, key]),
-    // The thread answers with a plain Uint8Array; the rest of the server expects a Buffer.
-    displayPng: async (bytes, view) => Buffer.from(await call<Uint8Array>('displayPng', [new Uint8Array(0), view])),
+    async decode(bytes, key) {
+      const out = await call<{ view: DecodedView; png: Uint8Array }>(leastBusy(), 'decode', [bytes, key], transferable([bytes]));
+      return { view: out.view, png: asBuffer(out.png) };
+    },
     async score(views, ctx) {
-      const out = await call<{ result: Awaited<ReturnType<Pipeline['score']>>['result']; overlays: Record<string, Record<string, Uint8Array>> }>('score', [views, ctx]);
+      const out = await scoreOn(leastBusy(), [views, ctx]);
       const overlays = {} as Awaited<ReturnType<Pipeline['score']>>['overlays'];
       for (const [key, layers] of Object.entries(out.overlays)) {
-        overlays[key as keyof typeof overlays] = Object.fromEntries(Object.entries(layers).map(([k, v]) => [k, Buffer.from(v)]));
+        overlays[key as keyof typeof overlays] = Object.fromEntries(Object.entries(layers).map(([k, v]) => [k, asBuffer(v)]));
       }
       return { result: out.result, overlays };
     },
     async close() {
-      const w = worker;
-      worker = null;
-      if (w) await w.terminate();
+      closed = true;
+      await Promise.all(slots.map(letGo));
     },
   };
 }

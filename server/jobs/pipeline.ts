@@ -15,14 +15,15 @@ export const DECODE_MAX_HEIGHT = 2048;
 export function createPipeline(): Pipeline {
   return {
     async decode(bytes, key: ViewKey) {
+      let view;
       try {
-        return { ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })), key };
+        view = { ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })), key };
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         throw new PermanentJobError(`The ${VIEW_LABELS[key]} image could not be read: ${reason}`);
       }
+      return { view, png: await renderDisplayPng(view) };
     },
-    displayPng: (_bytes, view) => renderDisplayPng(view),
     score: (views, ctx) => analyzeStudy(views, ctx),
   };
 }

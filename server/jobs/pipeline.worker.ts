@@ -5,16 +5,24 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { createPipeline } from './pipeline';
-import { PermanentJobError } from './process-task';
+import { PermanentJobError, type Pipeline } from './process-task';
+import { transferable } from './transferable';
 
 const pipeline = createPipeline();
 
-type Request = { id: number; op: 'decode' | 'displayPng' | 'score'; args: unknown[] };
+type Request = { id: number; op: 'decode' | 'score'; args: unknown[] };
 
 parentPort!.on('message', async ({ id, op, args }: Request) => {
   try {
-    const value = await (pipeline[op] as (...a: unknown[]) => Promise<unknown>)(...args);
-    parentPort!.postMessage({ id, ok: true, value });
+    if (op === 'decode') {
+      const { view, png } = await pipeline.decode(...(args as Parameters<Pipeline['decode']>));
+      // Moved, not copied: the thread has no further use for them.
+      parentPort!.postMessage({ id, ok: true, value: { view, png } }, transferable([view.pixels, png]));
+    } else {
+      const { result, overlays } = await pipeline.score(...(args as Parameters<Pipeline['score']>));
+      const pngs = Object.values(overlays).flatMap((layers) => Object.values(layers ?? {})).filter((b): b is Buffer => !!b);
+      parentPort!.postMessage({ id, ok: true, value: { result, overlays } }, transferable(pngs));
+    }
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     parentPort!.postMessage({ id, ok: false, permanent: err instanceof PermanentJobError, message });

@@ -1,9 +1,8 @@
-import { EMPTY_RISK_FACTORS, VIEW_KEYS, readDemoProfile, type ViewKey } from '../../core/contract';
+import { EMPTY_RISK_FACTORS, VIEW_KEYS, readDemoProfile } from '../../core/contract';
 import type { Db } from '../db/client';
 import { demoUsersRepository, type DemoUsersRepository } from '../db/repositories/demo-users.repository';
-import type { DecodedView } from '../dicom/types';
 import type { FileStore } from '../storage/files';
-import { PermanentJobError, SERVER_FAULT_MESSAGE, type Pipeline } from './process-task';
+import { PermanentJobError, SERVER_FAULT_MESSAGE, decodeViews, type Pipeline } from './process-task';
 import type { JobMeta, TaskJob } from './queue';
 
 /** A demo profile's files live under DATA_DIR/files/demo/<demo user id>/, beside the users' folders. */
@@ -42,14 +41,7 @@ export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string
   };
 
   try {
-    const views = {} as Record<ViewKey, DecodedView>;
-    for (const key of VIEW_KEYS) {
-      const bytes = await files.read(DEMO_FILES_OWNER, row.id, `${key}.dcm`);
-      if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
-      const view = await pipeline.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
-      views[key] = view;
-      await files.write(DEMO_FILES_OWNER, row.id, `${key}.png`, await pipeline.displayPng(bytes, view));
-    }
+    const views = await decodeViews(deps, DEMO_FILES_OWNER, row.id);
     // Read the profile again: its age may have changed while the images were decoded.
     const current = await demoUsers.find(row.id);
     if (!current) return 'skipped';

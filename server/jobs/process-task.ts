@@ -19,10 +19,13 @@ export interface ScoringContext {
 
 /** The steps of the pipeline that do real work; the job runner only moves data between them. */
 export interface Pipeline {
-  /** Decodes one file for analysis; throws PermanentJobError when the pixels cannot be read. */
-  decode(bytes: Uint8Array, key: ViewKey): Promise<DecodedView>;
-  /** The windowed display PNG of one view (about 1024 px high). */
-  displayPng(bytes: Uint8Array, view: DecodedView): Promise<Buffer>;
+  /**
+   * Decodes one file for analysis and renders its windowed display PNG (about 1024 px high);
+   * throws PermanentJobError when the pixels cannot be read. The pipeline may take `bytes`' memory
+   * (a threaded one moves it to its thread), so the caller must not use them afterwards.
+   */
+  decode(bytes: Uint8Array, key: ViewKey): Promise<{ view: DecodedView; png: Buffer }>;
+  /** Scores the study; like decode, it may take the views' pixel memory. */
   score(views: Record<ViewKey, DecodedView>, ctx: ScoringContext): Promise<{ result: ScoredResult; overlays: Record<ViewKey, OverlayPngs> }>;
 }
 
@@ -51,6 +54,31 @@ export function ageAt(birthdate: string | null, studyDate: string | null, today 
 }
 
 /**
+ * Decodes the four views side by side (a threaded pipeline spreads them over its threads) and
+ * keeps their display images. When several fail, the first in view order is the one reported, so
+ * the same files always give the same message.
+ */
+export async function decodeViews(deps: Pick<ProcessDeps, 'files' | 'pipeline'>, ownerId: string, taskId: string): Promise<Record<ViewKey, DecodedView>> {
+  const { files, pipeline } = deps;
+  const settled = await Promise.allSettled(
+    VIEW_KEYS.map(async (key) => {
+      const bytes = await files.read(ownerId, taskId, `${key}.dcm`);
+      if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
+      const { view, png } = await pipeline.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
+      await files.write(ownerId, taskId, `${key}.png`, png);
+      return view;
+    }),
+  );
+  const views = {} as Record<ViewKey, DecodedView>;
+  for (const [i, key] of VIEW_KEYS.entries()) {
+    const r = settled[i];
+    if (r.status === 'rejected') throw r.reason;
+    views[key] = r.value;
+  }
+  return views;
+}
+
+/**
  * Runs one task: decode the four views, keep display images, score, store the result. Ends with an
  * explicit status. A throw (a fault on our side) lets the queue retry with backoff; on the last
  * attempt the task fails with a plain message and the submission is given back, once.
@@ -75,14 +103,7 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
   };
 
   try {
-    const views = {} as Record<ViewKey, DecodedView>;
-    for (const key of VIEW_KEYS) {
-      const bytes = await files.read(task.owner_id, task.id, `${key}.dcm`);
-      if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
-      const view = await pipeline.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
-      views[key] = view;
-      await files.write(task.owner_id, task.id, `${key}.png`, await pipeline.displayPng(bytes, view));
-    }
+    const views = await decodeViews(deps, task.owner_id, task.id);
     const owner = await deps.users.findById(task.owner_id);
     if (!owner) return 'skipped';
     const age = ageAt(owner.birthdate, task.dcm_study_date);
