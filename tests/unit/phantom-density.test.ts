@@ -10,6 +10,7 @@ import { densityRows, measurePhantom, phantomSize, studyPercentDensity } from '.
 import { measureStudy } from '../../server/analysis/image/study';
 import { buildRealExamStudy, findRealExams, realMammogramsDir, realMammogramsMissing } from '../../server/corpus/real-exams';
 import { decodeDicom } from '../../server/dicom/decode';
+import { DECODE_MAX_HEIGHT } from '../../server/jobs/pipeline';
 import type { DecodedView } from '../../server/dicom/types';
 
 const LONG = { timeout: 240_000 };
@@ -65,8 +66,8 @@ async function examDensity(exam: ReturnType<typeof findRealExams>[number]) {
   const study = await buildRealExamStudy(exam);
   const views: Partial<Record<ViewKey, DecodedView>> = {};
   for (const [key, bytes] of Object.entries(study.files) as [ViewKey, Uint8Array][]) {
-    // Analysis works at 0.2-0.4 mm; decoding at most 1400 rows keeps the test quick.
-    views[key] = { key, ...(await decodeDicom(bytes, { maxHeight: 1400 })) };
+    // Decoded as the worker decodes an upload, so the grades are the ones a user would read.
+    views[key] = { key, ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })) };
   }
   const m = measureStudy(views);
   const left = breastPd(m.views, 'l')!;
@@ -90,10 +91,12 @@ describe.runIf(!missing)('density grade of the real exams in ../shared', LONG, (
     });
   }
 
-  it('left and right get the same grade in most exams (scoring.md; the issue asks for all: see the note)', async () => {
+  // Two of the exams sit within a point of the b|c cut point (about 27.8 %), so this holds by a
+  // small margin: a change to the engine that moves them shows here first.
+  it('left and right get the same grade in every exam', async () => {
     const all = await Promise.all(results.values());
     const same = all.filter((r) => r.leftGrade === r.rightGrade);
     console.log(`same grade left and right in ${same.length} of ${all.length} exams; differing: ${all.filter((r) => r.leftGrade !== r.rightGrade).map((r) => `${r.id} (R ${r.rightGrade} ${r.right.toFixed(1)}, L ${r.leftGrade} ${r.left.toFixed(1)})`).join(', ') || 'none'}`);
-    expect(same.length).toBeGreaterThan(all.length / 2);
+    expect(same.length).toBe(all.length);
   });
 });
