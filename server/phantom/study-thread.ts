@@ -1,8 +1,7 @@
 /**
- * Generates and writes a phantom study in a worker thread (server/phantom/study.worker.ts). The
- * server seeds its demo profiles this way: rendering is seconds of CPU that would otherwise stall
- * every request at a first start, and the garbage it leaves on the API's heap slows the server
- * for the rest of its life (measured by bench/api.bench.ts: about a third of its throughput).
+ * Generates and writes phantom studies in a worker thread (server/phantom/study.worker.ts). The
+ * server seeds its demo profiles this way: rendering them is seconds of CPU that would otherwise
+ * hold every request of a first start, and leaves its garbage on the thread's heap, not the API's.
  */
 import { Worker } from 'node:worker_threads';
 import type { ViewKey } from '../../core/contract/scores';

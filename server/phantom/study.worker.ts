@@ -1,6 +1,7 @@
 /** The phantom thread: studies generated and written as DICOM, handed back by transfer. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { VIEW_KEYS } from '../../core/contract/scores';
+import { transferable } from '../jobs/transferable';
 import { generateStudy } from './generate';
 import type { WrittenStudy } from './study-thread';
 import type { PhantomOptions } from './types';
@@ -13,7 +14,7 @@ try {
     const dicoms = await writeStudy(study);
     value.push({ dicoms, patientId: study.patient.id, studyDate: study.studyDate, studyInstanceUid: study.studyInstanceUid });
   }
-  parentPort!.postMessage({ ok: true, value }, value.flatMap((s) => VIEW_KEYS.map((k) => s.dicoms[k].buffer as ArrayBuffer)));
+  parentPort!.postMessage({ ok: true, value }, transferable(value.flatMap((s) => VIEW_KEYS.map((k) => s.dicoms[k]))));
 } catch (err) {
   parentPort!.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
 }
