@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { load, type LoadResult } from './lib/load';
+import { median } from './lib/stats';
 import { freePort, loginToken, startServerProcess } from './lib/spawn-server';
 import { PASSWORD_HASH_PARAMS } from '../server/auth/passwords';
 
@@ -23,8 +24,6 @@ async function bareServer() {
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
-/** Median of a few numbers. */
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
 
 async function main() {
   const bare = await bareServer();

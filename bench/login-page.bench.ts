@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { median } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -96,11 +97,7 @@ for (let i = 0; i < RUNS; i++) {
 await browser.close();
 server.close();
 
-/** Median of the measured values (a run whose paint entry never came is left out, and counted). */
-const median = (xs: number[]) => {
-  const ok = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-  return ok.length ? ok[Math.floor(ok.length / 2)] : NaN;
-};
+// A run whose paint entry never came gives NaN: median() leaves it out, and it is counted here.
 const missingPaints = paints.filter((p) => !Number.isFinite(p)).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`/login initial JS: ${initial.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzip (goal < 200 KB gzip)`);

@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BLOCKED_SIGNUP_DOMAINS } from '../core/decisions';
-import { defaultPipelineThreads } from './jobs/pipeline-thread';
 
 /**
  * Every setting of the server, read once from the environment with safe defaults for a local run.
@@ -38,6 +38,11 @@ export interface Config {
   /** Create the built-in demo profiles (with their generated studies) at first start. */
   seedDemo: boolean;
   jobs: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; pollingIntervalSeconds: number; maintenanceIntervalSeconds: number };
+}
+
+/** Pipeline threads by default: two views decode at once where there are two cores; more cost memory. */
+export function defaultPipelineThreads(): number {
+  return Math.max(1, Math.min(2, availableParallelism()));
 }
 
 function int(value: string | undefined, fallback: number): number {

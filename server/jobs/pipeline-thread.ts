@@ -5,20 +5,15 @@
  * study's wait). A thread that dies (out of memory, a codec abort) fails its calls in flight with
  * an ordinary error, so the queue retries the task, and the next call starts a new thread.
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { defaultPipelineThreads } from '../config';
 import type { DecodedView } from '../dicom/types';
 import { PermanentJobError, type Pipeline } from './process-task';
-import { transferable } from './transferable';
+import { transferable } from '../transferable';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; permanent: boolean; message: string };
 type Op = 'decode' | 'score';
 type ScoreReply = { result: Awaited<ReturnType<Pipeline['score']>>['result']; overlays: Record<string, Record<string, Uint8Array>> };
-
-/** Threads by default: two views decode at once where there are two cores; more cost memory. */
-export function defaultPipelineThreads(): number {
-  return Math.max(1, Math.min(2, availableParallelism()));
-}
 
 interface Slot {
   worker: Worker | null;

@@ -6,7 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { createPipeline } from './pipeline';
 import { PermanentJobError, type Pipeline } from './process-task';
-import { transferable } from './transferable';
+import { transferable } from '../transferable';
 
 const pipeline = createPipeline();
 

@@ -1,7 +1,7 @@
 /** The phantom thread: studies generated and written as DICOM, handed back by transfer. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { VIEW_KEYS } from '../../core/contract/scores';
-import { transferable } from '../jobs/transferable';
+import { transferable } from '../transferable';
 import { generateStudy } from './generate';
 import type { WrittenStudy } from './study-thread';
 import type { PhantomOptions } from './types';

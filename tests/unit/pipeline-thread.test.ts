@@ -35,7 +35,7 @@ describe('the pipeline in a worker thread', () => {
     expect(y.overlays.r_cc.density?.equals(x.overlays.r_cc.density!)).toBe(true);
   });
 
-  it('with two threads decodes a study side by side, and scores the next study the same after renewing its threads', async () => {
+  it('with two threads gives the same result for a study run twice, its threads renewed in between', async () => {
     // Renewing its threads after every study (any size is above 0 MB).
     const pool = createThreadedPipeline(2, 0);
     try {

@@ -81,8 +81,8 @@ export function memberships(v: number, centres: number[], exp: number, out: Floa
 /**
  * The skin: breast area but never fibroglandular tissue. Normal breast skin is up to about 2 mm
  * thick, and for-presentation processing brightens the skin line, so without this band every view
- * gained a dense rim (on the real exams in ../shared it was about 1.5 points of PD, enough to put the
- * two breasts of one woman in different grades).
+ * gained a dense rim (on the real exams in ../shared about 1.5 points of PD; it put nyu-birads'
+ * left breast over the b|c cut point and its right breast under it).
  */
 const SKIN_MM = 2;
 
