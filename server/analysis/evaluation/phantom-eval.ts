@@ -7,7 +7,7 @@ import { VIEW_KEYS, type Region, type ViewKey } from '../../../core/contract/sco
 import { decodeDicom } from '../../dicom/decode';
 import type { DecodedView } from '../../dicom/types';
 import { generateStudy } from '../../phantom/generate';
-import type { PhantomOptions, PhantomStudy, PixelBox } from '../../phantom/types';
+import type { CoarseMap, PhantomOptions, PhantomStudy, PixelBox } from '../../phantom/types';
 import { writeStudy } from '../../phantom/write';
 import { measureStudy, type StudyMeasurement } from '../image/study';
 
@@ -43,6 +43,23 @@ export function densityRows(study: PhantomStudy, measured: StudyMeasurement): { 
 export function studyPercentDensity(measured: StudyMeasurement): number | null {
   const v = VIEW_KEYS.map((k) => measured.views[k].percentDensity).filter((x): x is number => x !== null);
   return v.length === VIEW_KEYS.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+}
+
+/**
+ * A truth map (display orientation, on the phantom's work grid) resampled onto an analysis grid
+ * of width x height that covers the same image, mirrored when the analysis flipped the view.
+ */
+export function truthOnGrid(map: CoarseMap, width: number, height: number, flipped: boolean): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const ty = Math.min(map.height - 1, Math.floor(((y + 0.5) / height) * map.height));
+    for (let x = 0; x < width; x++) {
+      const dx = flipped ? width - 1 - x : x;
+      const tx = Math.min(map.width - 1, Math.floor(((dx + 0.5) / width) * map.width));
+      out[y * width + x] = map.data[ty * map.width + tx];
+    }
+  }
+  return out;
 }
 
 /** The truth box of a view as fractions of the image (the frame Regions use). */

@@ -180,6 +180,29 @@ export function chamferDistance(m: Mask): Float32Array {
   return d;
 }
 
+/** What density clustering sees: periphery-flattened intensities z-scored inside the breast. */
+export interface DensityInput {
+  /** z score per pixel (0 outside the breast). */
+  z: Float64Array;
+  /** Distance to the skin line in pixels (see chamferDistance). */
+  dist: Float32Array;
+  /** Pixels closer to the skin than this are skin, never dense. */
+  skinPx: number;
+  /** Breast pixels. */
+  count: number;
+}
+
+export function densityInput(r: Raster, breast: Mask, spacingMm: [number, number], tissue: Mask = breast): DensityInput | null {
+  const spacing = Math.sqrt(spacingMm[0] * spacingMm[1]);
+  const dist = chamferDistance(tissue);
+  const flat = flattenPeriphery(r, breast, tissue, spacing, dist);
+  const { mean, std, count } = maskedMeanStd(flat, breast);
+  if (count === 0 || !(std > 0)) return null;
+  const z = new Float64Array(r.data.length);
+  for (let i = 0; i < z.length; i++) if (breast.data[i]) z[i] = (flat.data[i] - mean) / std;
+  return { z, dist, skinPx: SKIN_MM / spacing, count };
+}
+
 /**
  * LIBRA-style density (Keller et al., Med Phys 2012; Breast Cancer Res 2015): intensities inside
  * the breast are z-scored, clustered by fuzzy c-means, and the upper clusters are the dense
@@ -192,12 +215,9 @@ export function measureDensity(
   tissue: Mask = breast,
   clusters = 2,
 ): DensityMeasurement | null {
-  const spacing = Math.sqrt(spacingMm[0] * spacingMm[1]);
-  const dist = chamferDistance(tissue);
-  const flat = flattenPeriphery(r, breast, tissue, spacing, dist);
-  const skinPx = SKIN_MM / spacing;
-  const { mean, std, count } = maskedMeanStd(flat, breast);
-  if (count === 0 || !(std > 0)) return null;
+  const input = densityInput(r, breast, spacingMm, tissue);
+  if (!input) return null;
+  const { z, dist, skinPx, count } = input;
   const values = new Float64Array(BINS);
   const counts = new Float64Array(BINS);
   const scale = (BINS - 1) / (2 * Z_RANGE);
@@ -205,8 +225,7 @@ export function measureDensity(
   const bins = new Int32Array(r.data.length);
   for (let i = 0; i < r.data.length; i++) {
     if (!breast.data[i]) continue;
-    const z = (flat.data[i] - mean) / std;
-    const b = Math.round((Math.min(Z_RANGE, Math.max(-Z_RANGE, z)) + Z_RANGE) * scale);
+    const b = Math.round((Math.min(Z_RANGE, Math.max(-Z_RANGE, z[i])) + Z_RANGE) * scale);
     bins[i] = b;
     counts[b]++;
   }
