@@ -60,7 +60,7 @@ export interface ModelRegistry {
   merged: MergedProvider;
 }
 
-export const ENGINE = { name: 'smart-density-reference-engine', version: '1.2.0' };
+export const ENGINE = { name: 'smart-density-reference-engine', version: '1.3.0' };
 
 /** The built-in reference providers. */
 export const REFERENCE_MODELS: ModelRegistry = {

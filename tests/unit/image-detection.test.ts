@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Region } from '../../core/contract/scores';
-import { detectStudy } from '../../server/analysis/image/detection';
+import { detectStudy, isPartner } from '../../server/analysis/image/detection';
+import { agreementScore, DETECTION_WEIGHTS } from '../../server/analysis/image/suspicion-models';
 import { analyzeView } from '../../server/analysis/image/view';
 import { syntheticView, type SyntheticOptions } from './image-synthetic';
 
@@ -54,5 +55,45 @@ describe('calcification clusters on a synthetic breast', () => {
   it('does not call two isolated specks a cluster', () => {
     const two = detect({ seed: 5, calcs: { x: 0.35, y: 0.6, count: 2 } });
     expect(two.findings.some((f) => f.kind === 'calcification')).toBe(false);
+  });
+});
+
+describe('CC/MLO agreement', () => {
+  // The same mass in both views of the left breast: each view's mass finding has a partner.
+  const mass = { x: 0.4, y: 0.45, radiusMm: 6 };
+  const views = {
+    l_cc: analyzeView(syntheticView('l_cc', { ...SIZE, seed: 3, mass })),
+    l_mlo: analyzeView(syntheticView('l_mlo', { ...SIZE, seed: 3, mass })),
+  };
+  const topMass = (d: ReturnType<typeof detectStudy>, key: 'l_cc' | 'l_mlo') => d[key].findings.find((f) => f.kind === 'mass')!;
+
+  it('raises a finding by the partner in the other view as much as the gain says, and never past 1', () => {
+    const alone = detectStudy(views, { gain: 0, distanceMm: 15 });
+    const reinforced = detectStudy(views, { gain: 0.5, distanceMm: 15 });
+    const cc = topMass(alone, 'l_cc');
+    const mlo = topMass(alone, 'l_mlo');
+    expect(cc.score).toBe(cc.ownScore);
+    const expected = agreementScore(cc.ownScore, mlo.ownScore, 0.5);
+    expect(topMass(reinforced, 'l_cc').score).toBeCloseTo(expected, 12);
+    expect(expected).toBeGreaterThan(cc.ownScore);
+    expect(agreementScore(0.9, 1, 1)).toBe(1);
+    expect(agreementScore(0.2, 0, 1)).toBeCloseTo(0.2, 12);
+  });
+
+  it('needs the partner at a similar distance from the nipple', () => {
+    // No pair of findings is within a negative distance: nothing may be reinforced.
+    const none = detectStudy(views, { gain: 0.5, distanceMm: -1 });
+    for (const key of ['l_cc', 'l_mlo'] as const) for (const f of none[key].findings) expect(f.score).toBe(f.ownScore);
+    expect(isPartner({ kind: 'mass', nippleDistanceMm: 40 }, { kind: 'mass', nippleDistanceMm: 52 }, 15)).toBe(true);
+    expect(isPartner({ kind: 'mass', nippleDistanceMm: 40 }, { kind: 'mass', nippleDistanceMm: 56 }, 15)).toBe(false);
+    expect(isPartner({ kind: 'mass', nippleDistanceMm: 40 }, { kind: 'calcification', nippleDistanceMm: 40 }, 15)).toBe(false);
+    expect(isPartner({ kind: 'mass', nippleDistanceMm: null }, { kind: 'mass', nippleDistanceMm: 40 }, 15)).toBe(false);
+  });
+
+  it('uses the gain fitted with the suspicion weights by default', () => {
+    const d = detectStudy(views);
+    const cc = topMass(d, 'l_cc');
+    const partner = topMass(d, 'l_mlo').ownScore;
+    expect(cc.score).toBeCloseTo(agreementScore(cc.ownScore, partner, DETECTION_WEIGHTS.agreement.gain), 12);
   });
 });

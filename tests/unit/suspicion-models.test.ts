@@ -15,6 +15,14 @@ describe('suspicion models', () => {
     expect(REFERENCE_MODELS.detection.version).toContain(DETECTION_WEIGHTS.version);
   });
 
+  it('carry the CC/MLO agreement gain with the weights, and say that it was set by hand', () => {
+    const { gain, distanceMm } = DETECTION_WEIGHTS.agreement;
+    expect(gain).toBeGreaterThanOrEqual(0);
+    expect(gain).toBeLessThanOrEqual(1);
+    expect(distanceMm).toBeGreaterThan(0);
+    expect(DETECTION_WEIGHTS.source).toContain(`CC/MLO agreement gain ${gain} (partners within ${distanceMm} mm of nipple distance) set by hand, not fitted`);
+  });
+
   it('give probabilities in (0, 1)', () => {
     for (const s of [massSuspicion(typical), calcSuspicion({ count: 5, brightest: 8, meanSnr: 6 })]) {
       expect(s).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type { Region, ViewKey } from '../../../core/contract/scores';
 import { findAsymmetry } from './asymmetry';
+import { agreementScore, DETECTION_WEIGHTS, type AgreementModel } from './suspicion-models';
 import type { ViewAnalysis } from './view';
 
 export interface Finding {
@@ -27,13 +28,6 @@ export interface ViewDetection {
   regions: Region[];
 }
 
-/** Findings in CC and MLO of one breast this close in nipple distance reinforce each other. */
-export const AGREEMENT_DISTANCE_MM = 15;
-/**
- * How much a matching finding in the other view adds (hand-set, not trained): the finding's
- * remaining doubt shrinks by this share of the partner's score.
- */
-export const AGREEMENT_GAIN = 0.3;
 const MIN_REGION_SCORE = 0.05;
 const MAX_REGIONS = 5;
 
@@ -42,7 +36,10 @@ const MAX_REGIONS = 5;
  * left-right asymmetry of each view position, then CC/MLO agreement per breast. A view's score
  * is its most suspicious finding.
  */
-export function detectStudy(views: Partial<Record<ViewKey, ViewAnalysis>>): Record<ViewKey, ViewDetection> {
+export function detectStudy(
+  views: Partial<Record<ViewKey, ViewAnalysis>>,
+  agreement: AgreementModel = DETECTION_WEIGHTS.agreement,
+): Record<ViewKey, ViewDetection> {
   const findings: Record<ViewKey, Finding[]> = { r_cc: [], l_cc: [], r_mlo: [], l_mlo: [] };
   for (const key of Object.keys(findings) as ViewKey[]) {
     const v = views[key];
@@ -62,8 +59,8 @@ export function detectStudy(views: Partial<Record<ViewKey, ViewAnalysis>>): Reco
   for (const [cc, mlo] of [['r_cc', 'r_mlo'], ['l_cc', 'l_mlo']] as const) {
     const a = findings[cc].map((f) => f.ownScore);
     const b = findings[mlo].map((f) => f.ownScore);
-    reinforce(findings[cc], findings[mlo], b);
-    reinforce(findings[mlo], findings[cc], a);
+    reinforce(findings[cc], findings[mlo], b, agreement);
+    reinforce(findings[mlo], findings[cc], a, agreement);
   }
   const out = {} as Record<ViewKey, ViewDetection>;
   for (const key of Object.keys(findings) as ViewKey[]) {
@@ -100,10 +97,18 @@ function ownFindings(v: ViewAnalysis): Finding[] {
 }
 
 function finding(v: ViewAnalysis, kind: Region['kind'], minX: number, minY: number, maxX: number, maxY: number, score: number): Finding {
-  const cx = (minX + maxX) / 2;
-  const cy = (minY + maxY) / 2;
-  const nippleDistanceMm = v.nipple ? Math.hypot(cx - v.nipple.x, cy - v.nipple.y) * v.coarseSpacingMm : null;
-  return { key: v.key, kind, minX, minY, maxX, maxY, nippleDistanceMm, ownScore: score, score };
+  return { key: v.key, kind, minX, minY, maxX, maxY, nippleDistanceMm: nippleDistanceMm(v, minX, minY, maxX, maxY), ownScore: score, score };
+}
+
+/** Distance of a box's centre (coarse canonical pixels) from the view's nipple, mm; null without a nipple. */
+export function nippleDistanceMm(v: ViewAnalysis, minX: number, minY: number, maxX: number, maxY: number): number | null {
+  if (!v.nipple) return null;
+  return Math.hypot((minX + maxX) / 2 - v.nipple.x, (minY + maxY) / 2 - v.nipple.y) * v.coarseSpacingMm;
+}
+
+/** Partners of a finding in the other view: same kind, nipple distances at most `distanceMm` apart. */
+export function isPartner(a: { kind: string; nippleDistanceMm: number | null }, b: { kind: string; nippleDistanceMm: number | null }, distanceMm: number): boolean {
+  return a.kind === b.kind && a.nippleDistanceMm !== null && b.nippleDistanceMm !== null && Math.abs(a.nippleDistanceMm - b.nippleDistanceMm) <= distanceMm;
 }
 
 /**
@@ -111,15 +116,13 @@ function finding(v: ViewAnalysis, kind: Region['kind'], minX: number, minY: numb
  * with a partner of the same kind at a similar nipple distance in the other view of the breast
  * becomes more suspicious. Uses the partners' own scores so the order of views does not matter.
  */
-function reinforce(target: Finding[], others: Finding[], otherScores: number[]): void {
+function reinforce(target: Finding[], others: Finding[], otherScores: number[], agreement: AgreementModel): void {
   for (const f of target) {
-    if (f.nippleDistanceMm === null) continue;
     let partner = 0;
     others.forEach((o, i) => {
-      if (o.kind !== f.kind || o.nippleDistanceMm === null) return;
-      if (Math.abs(o.nippleDistanceMm - f.nippleDistanceMm!) <= AGREEMENT_DISTANCE_MM) partner = Math.max(partner, otherScores[i]);
+      if (isPartner(f, o, agreement.distanceMm)) partner = Math.max(partner, otherScores[i]);
     });
-    f.score = 1 - (1 - f.ownScore) * (1 - AGREEMENT_GAIN * partner);
+    f.score = agreementScore(f.ownScore, partner, agreement.gain);
   }
 }
 

@@ -70,11 +70,31 @@ export interface DetectionWeights {
   mass: LogisticModel<MassFeatureName>;
   calcification: LogisticModel<CalcFeatureName>;
   asymmetry: LogisticModel<AsymmetryFeatureName>;
+  /** CC/MLO agreement (image/detection.ts): how much a matching finding in the other view adds. */
+  agreement: AgreementModel;
+}
+
+export interface AgreementModel {
+  /** Share of a finding's remaining doubt that a partner of score 1 removes (fitted, 0..1). */
+  gain: number;
+  /** Partners are findings of the same kind at most this far apart in nipple distance, mm. */
+  distanceMm: number;
+}
+
+/**
+ * A finding's score after CC/MLO agreement: its remaining doubt shrinks by `gain` times the best
+ * partner's own score (a noisy-OR), so a partner can only raise it and never past 1.
+ */
+export function agreementScore(own: number, partner: number, gain: number): number {
+  // Exactly the own score when nothing is added (1 - (1 - own) can differ from own in the last bit).
+  if (gain * partner === 0) return own;
+  return 1 - (1 - own) * (1 - gain * partner);
 }
 
 export const DETECTION_WEIGHTS = weightsFile as DetectionWeights;
 
-function apply<F extends string>(model: LogisticModel<F>, names: readonly F[], features: Record<F, number>): number {
+/** A model's probability for a row of features (clamped to the model's training domain). */
+export function applyModel<F extends string>(model: LogisticModel<F>, names: readonly F[], features: Record<F, number>): number {
   const clamp = (n: F) => {
     const range = model.domain?.[n];
     return range ? Math.min(range[1], Math.max(range[0], features[n])) : features[n];
@@ -86,13 +106,13 @@ function apply<F extends string>(model: LogisticModel<F>, names: readonly F[], f
 }
 
 export function massSuspicion(c: MassFeatureInput, w: DetectionWeights = DETECTION_WEIGHTS): number {
-  return apply(w.mass, MASS_FEATURES, massFeatures(c));
+  return applyModel(w.mass, MASS_FEATURES, massFeatures(c));
 }
 
 export function calcSuspicion(c: CalcFeatureInput, w: DetectionWeights = DETECTION_WEIGHTS): number {
-  return apply(w.calcification, CALC_FEATURES, calcFeatures(c));
+  return applyModel(w.calcification, CALC_FEATURES, calcFeatures(c));
 }
 
 export function asymmetrySuspicion(a: { localDifference: number; pdDifference: number }, w: DetectionWeights = DETECTION_WEIGHTS): number {
-  return apply(w.asymmetry, ASYMMETRY_FEATURES, asymmetryFeatures(a));
+  return applyModel(w.asymmetry, ASYMMETRY_FEATURES, asymmetryFeatures(a));
 }
