@@ -7,6 +7,7 @@ import { ErrorPage } from './components/ErrorPage';
 import { PageLoader } from './components/PageLoader';
 import { RootLayout } from './components/RootLayout';
 import NotFound from './routes/not-found';
+import { getDemoUserId } from './session/demo';
 import { getToken } from './session/token';
 
 /**
@@ -22,6 +23,19 @@ const studyUid = z.object({ studyInstanceUID: z.string().catch('').default('') }
 /** Login required, otherwise /login. */
 function requireLogin() {
   if (!getToken()) throw redirect({ to: '/login' });
+}
+
+/**
+ * The signed-in layout's pages need a login, except the demo (spec section 6: demo mode is open to
+ * anyone): a visitor may choose a profile at /start-demo, and with one chosen may go through
+ * /submit and /results as that profile. Everything else sends a visitor to /login.
+ */
+function requireLoginOrDemo({ location }: { location: { pathname: string } }) {
+  if (getToken()) return;
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  if (path === '/start-demo') return;
+  if ((path === '/submit' || path === '/results') && getDemoUserId()) return;
+  throw redirect({ to: '/login' });
 }
 
 /** Logged-in users are kept off the public auth pages. */
@@ -44,7 +58,7 @@ async function requireSuperuser({ context }: { context: Context }) {
 const root = createRootRouteWithContext<Context>()({ component: RootLayout, notFoundComponent: NotFound, errorComponent: ErrorPage });
 
 const guestOnly = createRoute({ getParentRoute: () => root, id: 'guest', beforeLoad: redirectIfLoggedIn });
-const app = createRoute({ getParentRoute: () => root, id: 'app', beforeLoad: requireLogin, component: lazyRouteComponent(() => import('./components/AppLayout')) });
+const app = createRoute({ getParentRoute: () => root, id: 'app', beforeLoad: requireLoginOrDemo, component: lazyRouteComponent(() => import('./components/AppLayout')) });
 const admin = createRoute({ getParentRoute: () => app, id: 'superuser', beforeLoad: requireSuperuser });
 
 const routeTree = root.addChildren([

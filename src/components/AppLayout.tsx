@@ -13,11 +13,14 @@ const AUTO_RETRY_MS = 15_000;
 
 /**
  * The authenticated layout: top bar and page; a spinner while the user loads, and when the server
- * cannot be reached (the session is kept), a message that says so and asks again.
+ * cannot be reached (the session is kept), a message that says so and asks again. A visitor trying
+ * the demo gets the same layout, with a 'Log in' button where the user menu would be.
  */
 export default function AppLayout() {
   const { user, isError, error, refetch, isFetching } = useCurrentUser();
   const navigate = useNavigate();
+  // A visitor in the demo (the router lets one in only there) has no user to wait for.
+  const visitor = getToken() === null && !isError;
 
   // The query already removed the token (a network failure keeps it); leave the protected pages.
   useEffect(() => {
@@ -44,7 +47,7 @@ export default function AppLayout() {
       </Container>
     );
   }
-  if (!user) return <PageLoader />;
+  if (!user && !visitor) return <PageLoader />;
   return (
     <AppShell header={{ height: 68 }} padding={0}>
       <AppShell.Header withBorder>

@@ -11,14 +11,19 @@ import { UserMenu } from './UserMenu';
 
 type Dialog = 'request-access' | 'limit-reached' | 'results' | null;
 
-/** The authenticated top bar: logo, 'New submission', 'Results' and the user menu (spec section 2). */
-export function TopBar({ user }: { user: UserPublic }) {
+/**
+ * The authenticated top bar: logo, 'New submission', 'Results' and the user menu (spec section 2).
+ * A visitor in the demo (no user) sees 'Log in' instead of the menu.
+ */
+export function TopBar({ user }: { user: UserPublic | null }) {
   const navigate = useNavigate();
   const demoMode = useDemoUserId() !== null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const results = resultsButton(user, demoMode);
 
   const onNewSubmission = () => {
+    // A visitor outside the demo needs an account to submit.
+    if (!user && !demoMode) return void navigate({ to: '/login' });
     const action = newSubmissionAction(user, demoMode);
     if (action === 'submit') void navigate({ to: '/submit' });
     else setDialog(action);
@@ -40,7 +45,13 @@ export function TopBar({ user }: { user: UserPublic }) {
         <Button variant="default" leftSection={<IconChart size={18} />} onClick={onResults} disabled={results.disabled}>
           Results
         </Button>
-        <UserMenu user={user} />
+        {user ? (
+          <UserMenu user={user} />
+        ) : (
+          <Button component={Link} to="/login" variant="subtle">
+            Log in
+          </Button>
+        )}
       </Group>
       <RequestAccessDialog opened={dialog === 'request-access'} onClose={() => setDialog(null)} />
       <LimitReachedDialog opened={dialog === 'limit-reached'} onClose={() => setDialog(null)} />

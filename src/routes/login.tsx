@@ -55,6 +55,13 @@ export default function LoginPage() {
               Sign up
             </Anchor>
           </Text>
+          <Text ta="center" size="sm" c="dimmed">
+            Or{' '}
+            <Anchor component={Link} to="/start-demo">
+              try the demo
+            </Anchor>{' '}
+            without an account.
+          </Text>
         </Stack>
       </form>
     </AuthShell>

@@ -13,6 +13,8 @@ import { imageQuery, type ImageQueryFor } from '../features/results/images';
 import { ResultsError, ResultsLoading, ResultsProcessing, SubmitAgain } from '../features/results/ResultStates';
 import { ResultsView } from '../features/results/ResultsView';
 import { useResultDelay } from '../features/results/useResultDelay';
+import { useDemoUserId } from '../session/demo';
+import { getToken } from '../session/token';
 import { useDemoProfile } from '../session/useDemoProfile';
 import { useCurrentUser } from '../session/useSession';
 
@@ -142,6 +144,11 @@ function Page({ title, body }: { title: string; body: ReactNode }) {
 /** /results (spec section 2): the demo profile's scores in demo mode, otherwise the user's own. */
 export default function ResultsPage() {
   const demo = useDemoProfile();
+  const stored = useDemoUserId();
   if (demo.selectedId) return <DemoResults id={demo.selectedId} />;
+  // The stored profile is checked against the list first: until then this is not the user's own page.
+  if (stored && demo.query.isPending) return <Page title="Results" body={<ResultsLoading />} />;
+  // A visitor has no results of their own: their profile is gone, so they choose another.
+  if (!getToken()) return <Navigate to="/start-demo" replace />;
   return <OwnResults />;
 }

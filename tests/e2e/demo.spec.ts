@@ -129,6 +129,47 @@ test.describe('choosing a demo profile', () => {
   });
 });
 
+test.describe('a visitor without an account', () => {
+  test('tries the demo from the login page: a profile, a simulated submission and its results', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'try the demo' }).click();
+    await page.waitForURL(/\/start-demo$/);
+    await expect(page.getByRole('heading', { name: 'Choose a demo profile' })).toBeVisible();
+    // No user menu for a visitor: a way to log in instead.
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+    await page.getByRole('radio', { name: 'Anna Lindqvist' }).click();
+    await page.getByRole('button', { name: 'Simulate submission' }).click();
+    await page.waitForURL(/\/submit$/);
+    await expect(page.getByText('Demo: Anna Lindqvist')).toBeVisible();
+    await page.getByRole('button', { name: 'I have my images' }).click();
+    await expect(page.getByText(/In the demo, the four images of Anna Lindqvist are used/)).toBeVisible();
+
+    await page.goto('/start-demo');
+    await page.getByRole('button', { name: 'Skip to results' }).click();
+    await page.waitForURL(/\/results$/);
+    await expect(page.getByRole('heading', { name: 'Results for Anna Lindqvist' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('tab', { name: 'Smart Density' })).toBeVisible({ timeout: 30_000 });
+    // A reload keeps the visitor in the demo, not at the login page.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Results for Anna Lindqvist' })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/results$/);
+  });
+
+  test('is asked to log in everywhere outside the demo', async ({ page }) => {
+    for (const path of ['/', '/settings', '/results', '/submit', '/admin']) {
+      await page.goto(path);
+      await page.waitForURL(/\/login$/);
+    }
+    await page.goto('/start-demo');
+    await page.getByRole('radio', { name: 'Eva Bergström' }).click();
+    await expect.poll(() => storedDemoId(page)).not.toBeNull();
+    await page.getByRole('button', { name: 'Exit demo' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await storedDemoId(page)).toBeNull();
+  });
+});
+
 test.describe('demo users management', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, SUPERUSER);

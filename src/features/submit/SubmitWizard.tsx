@@ -11,6 +11,7 @@ import { LimitReachedDialog } from '../../components/dialogs';
 import { notifyFailure } from '../../lib/notify';
 import { discardSubmission, enqueueSubmission, useLatestSubmission } from '../../offline/outbox';
 import { useDemoProfile } from '../../session/useDemoProfile';
+import { getToken } from '../../session/token';
 import { useCurrentUser } from '../../session/useSession';
 import { DemoResultStep } from './DemoResultStep';
 import { demoSubmissionStart, startDemoSubmission } from './demo-simulation';
@@ -54,17 +55,20 @@ export function SubmitWizard() {
   const [submitting, setSubmitting] = useState(false);
   const [limitDialog, setLimitDialog] = useState(false);
 
+  // A visitor (no account) reaches this page only in demo mode.
   let initial: Step | null = null;
-  if (user && !demo.query.isPending) {
+  if ((user || demoMode) && !demo.query.isPending) {
     if (demoMode) initial = demoStart && Date.now() - demoStart < DEMO_RESUME_MS ? 'view' : 'retrieve';
-    else if (item?.state === 'waiting' || user.submission_count > 0) initial = 'view';
+    else if (item?.state === 'waiting' || user!.submission_count > 0) initial = 'view';
     else if (picked.status === 'loading' || picked.status === 'classifying') initial = null;
     else if (picked.files.length) initial = picked.classification?.study.ready ? 'submit' : 'upload';
     else initial = 'retrieve';
   }
   const { step, index, moving, goTo } = useStepper(initial);
 
-  if (!user) return null;
+  // A visitor whose stored profile is gone (deleted meanwhile) chooses another.
+  if (!user && !demoMode && !demo.query.isPending && !getToken()) return <Navigate to="/start-demo" replace />;
+  if (!user && !demoMode) return null;
   if (!flags.couldSubmit && !demoMode && !demo.query.isPending) return <Navigate to="/" replace />;
   if (!step) {
     return (
@@ -167,9 +171,9 @@ export function SubmitWizard() {
         ) : (
           <Text>No simulated submission yet.</Text>
         )
-      ) : (
+      ) : user ? (
         <ResultStep userId={user.id} canSubmitAgain={!flags.limitReached} onSubmitAgain={() => void startOver()} />
-      );
+      ) : null;
   }
 
   return (
