@@ -34,6 +34,8 @@ describe('percent density on corpus phantoms of known dense fraction', LONG, () 
     );
     // Two-cluster fuzzy c-means pulls extreme densities toward the middle (about +9 points at 5 %,
     // -13 at 60 %); the 5-point goal is not met and is reported, not hidden by tuning.
+    // scripts/density-diagnostics.ts shows why: its threshold sits below the one that would give
+    // the true fraction when dense tissue is scarce and above it when dense tissue dominates.
     expect(mean).toBeLessThan(7.5);
     // In the middle of the range, where most women are, it is close.
     const mid = results.filter((r) => r.density >= 0.15 && r.density <= 0.45).flatMap((r) => r.rows.map((v) => Math.abs(v.measured! - v.truth)));
