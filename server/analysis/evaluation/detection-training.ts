@@ -20,8 +20,8 @@ export interface TrainingRows {
   calcification: Row<CalcFeatureName>[];
   asymmetry: Row<AsymmetryFeatureName>[];
   /**
-   * For the CC/MLO agreement gain: every finding of a breast with its label, and the findings of
-   * the same kind in the other view of the breast that would reinforce it (features only: their
+   * For the CC/MLO agreement evidence: every finding of a breast with its label, and the findings
+   * of the same kind in the other view of the breast that would reinforce it (features only: their
    * own scores come from the models being fitted).
    */
   agreement?: AgreementRow[];
@@ -49,7 +49,7 @@ type Candidate = { kind: AgreementRow['kind']; features: Record<string, number>;
 
 type Box = { x: number; y: number; width: number; height: number };
 
-/** The partner distance the agreement rows are collected at (and the gain is fitted for). */
+/** The partner distance the agreement rows are collected at (written with the gain into the weights). */
 export const AGREEMENT_ROW_DISTANCE_MM = 15;
 
 function region(v: ViewAnalysis, minX: number, minY: number, maxX: number, maxY: number): Box {

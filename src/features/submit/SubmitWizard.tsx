@@ -58,8 +58,8 @@ export function SubmitWizard() {
   // A visitor (no account) reaches this page only in demo mode.
   let initial: Step | null = null;
   if ((user || demoMode) && !demo.query.isPending) {
-    if (demoMode) initial = demoStart && Date.now() - demoStart < DEMO_RESUME_MS ? 'view' : 'retrieve';
-    else if (item?.state === 'waiting' || user!.submission_count > 0) initial = 'view';
+    if (demoMode || !user) initial = demoStart && Date.now() - demoStart < DEMO_RESUME_MS ? 'view' : 'retrieve';
+    else if (item?.state === 'waiting' || user.submission_count > 0) initial = 'view';
     else if (picked.status === 'loading' || picked.status === 'classifying') initial = null;
     else if (picked.files.length) initial = picked.classification?.study.ready ? 'submit' : 'upload';
     else initial = 'retrieve';
