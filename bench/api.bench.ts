@@ -24,7 +24,6 @@ async function bareServer() {
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 
-
 async function main() {
   const bare = await bareServer();
   // A first start seeds the demo profiles in a thread; measure the server as it runs after that.

@@ -4,14 +4,11 @@
  * fractions; and on the real exams in ../shared, the same grade for the left and right breast.
  */
 import { describe, expect, it } from 'vitest';
-import { VIEW_KEYS, type ViewKey } from '../../core/contract/scores';
+import { VIEW_KEYS } from '../../core/contract/scores';
 import { densityGrade } from '../../server/analysis/density-grade';
 import { densityRows, measurePhantom, phantomSize, studyPercentDensity } from '../../server/analysis/evaluation/phantom-eval';
-import { measureStudy } from '../../server/analysis/image/study';
-import { buildRealExamStudy, findRealExams, realMammogramsDir, realMammogramsMissing } from '../../server/corpus/real-exams';
-import { decodeDicom } from '../../server/dicom/decode';
-import { DECODE_MAX_HEIGHT } from '../../server/jobs/pipeline';
-import type { DecodedView } from '../../server/dicom/types';
+import { realExamDensity } from '../../server/analysis/evaluation/real-exam-eval';
+import { findRealExams, realMammogramsDir, realMammogramsMissing } from '../../server/corpus/real-exams';
 
 const LONG = { timeout: 240_000 };
 /** 416 x 512 pixels, about 0.56 mm: the image pipeline's coarse grid is about this size anyway. */
@@ -58,23 +55,12 @@ const DIR = realMammogramsDir();
 const missing = realMammogramsMissing(DIR);
 if (missing) console.warn(`phantom-density.test.ts: real-exam grade check not run: ${missing}`);
 
-/** Breast PD: the mean of its views present (as assembleResult does). */
-function breastPd(views: Record<ViewKey, { percentDensity: number | null }>, side: 'l' | 'r'): number | null {
-  const v = [views[`${side}_cc`].percentDensity, views[`${side}_mlo`].percentDensity].filter((x): x is number => x !== null);
-  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
-}
-
+/** Both breasts' PD and grade, as a user would read them (see realExamDensity). */
 async function examDensity(exam: ReturnType<typeof findRealExams>[number]) {
-  const study = await buildRealExamStudy(exam);
-  const views: Partial<Record<ViewKey, DecodedView>> = {};
-  for (const [key, bytes] of Object.entries(study.files) as [ViewKey, Uint8Array][]) {
-    // Decoded as the worker decodes an upload, so the grades are the ones a user would read.
-    views[key] = { key, ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })) };
-  }
-  const m = measureStudy(views);
-  const left = breastPd(m.views, 'l')!;
-  const right = breastPd(m.views, 'r')!;
-  return { id: exam.id, left, right, leftGrade: densityGrade(left), rightGrade: densityGrade(right) };
+  const r = await realExamDensity(exam);
+  const left = r.left!;
+  const right = r.right!;
+  return { id: r.id, left, right, leftGrade: densityGrade(left), rightGrade: densityGrade(right) };
 }
 
 describe.runIf(!missing)('density grade of the real exams in ../shared', LONG, () => {

@@ -6,7 +6,7 @@
  */
 import { VIEW_KEYS } from '../../../core/contract/scores';
 import type { PhantomOptions } from '../../phantom/types';
-import { isPartner, nippleDistanceMm, toRegion, type Finding } from '../image/detection';
+import { clusterBox, isPartner, massBox, nippleDistanceMm, toRegion, type Finding } from '../image/detection';
 import { findAsymmetry } from '../image/asymmetry';
 import { asymmetryFeatures, calcFeatures, massFeatures, type AsymmetryFeatureName, type CalcFeatureName, type MassFeatureName } from '../image/suspicion-models';
 import { analyzeView, type ViewAnalysis } from '../image/view';
@@ -91,17 +91,16 @@ export async function addTrainingRows(opts: PhantomOptions, rows: TrainingRows):
       const label = massBoxes.some((b) => boxesOverlap(centre, b)) ? 1 : 0;
       const features = massFeatures({ ...m, radiusMm: m.radiusPx * v.coarseSpacingMm });
       rows.mass.push({ features, label, seed: opts.seed });
-      const r = m.radiusPx * 1.25;
-      candidates[key].push({ kind: 'mass', features, nippleDistanceMm: nippleDistanceMm(v, m.x - r, m.y - r, m.x + r, m.y + r), label });
+      const mb = massBox(m);
+      candidates[key].push({ kind: 'mass', features, nippleDistanceMm: nippleDistanceMm(v, mb.minX, mb.minY, mb.maxX, mb.maxY), label });
     }
     for (const cl of v.calcClusters) {
-      const pad = 1 / v.coarseSpacingMm;
-      const box = region(v, cl.minX - pad, cl.minY - pad, cl.maxX + pad, cl.maxY + pad);
+      const cb = clusterBox(v, cl);
+      const box = region(v, cb.minX, cb.minY, cb.maxX, cb.maxY);
       const label = calcBoxes.some((b) => boxesOverlap(box, b)) ? 1 : 0;
       const features = calcFeatures({ count: cl.spots.length, brightest: cl.brightest, meanSnr: cl.meanSnr });
       rows.calcification.push({ features, label, seed: opts.seed });
-      const near = nippleDistanceMm(v, cl.minX - pad, cl.minY - pad, cl.maxX + pad, cl.maxY + pad);
-      candidates[key].push({ kind: 'calcification', features, nippleDistanceMm: near, label });
+      candidates[key].push({ kind: 'calcification', features, nippleDistanceMm: nippleDistanceMm(v, cb.minX, cb.minY, cb.maxX, cb.maxY), label });
     }
   }
   for (const [r, l] of [['r_cc', 'l_cc'], ['r_mlo', 'l_mlo']] as const) {

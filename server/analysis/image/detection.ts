@@ -83,15 +83,29 @@ export function detectStudy(
   return out;
 }
 
+type Box = { minX: number; minY: number; maxX: number; maxY: number };
+
+/** The box a mass candidate is reported with (coarse canonical pixels): a margin around its disc. */
+export function massBox(m: { x: number; y: number; radiusPx: number }): Box {
+  const r = m.radiusPx * 1.25;
+  return { minX: m.x - r, minY: m.y - r, maxX: m.x + r, maxY: m.y + r };
+}
+
+/** The box a calcification cluster is reported with: its specks plus 1 mm. */
+export function clusterBox(v: ViewAnalysis, c: Box): Box {
+  const pad = 1 / v.coarseSpacingMm;
+  return { minX: c.minX - pad, minY: c.minY - pad, maxX: c.maxX + pad, maxY: c.maxY + pad };
+}
+
 function ownFindings(v: ViewAnalysis): Finding[] {
   const out: Finding[] = [];
   for (const m of v.masses) {
-    const r = m.radiusPx * 1.25;
-    out.push(finding(v, 'mass', m.x - r, m.y - r, m.x + r, m.y + r, m.score));
+    const b = massBox(m);
+    out.push(finding(v, 'mass', b.minX, b.minY, b.maxX, b.maxY, m.score));
   }
   for (const c of v.calcClusters) {
-    const pad = 1 / v.coarseSpacingMm;
-    out.push(finding(v, 'calcification', c.minX - pad, c.minY - pad, c.maxX + pad, c.maxY + pad, c.score));
+    const b = clusterBox(v, c);
+    out.push(finding(v, 'calcification', b.minX, b.minY, b.maxX, b.maxY, c.score));
   }
   return out;
 }
