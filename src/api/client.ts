@@ -36,12 +36,15 @@ export interface RequestOptions {
   body?: Body;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** The bearer token; by default the session's (the service worker, with no local storage, passes its own). */
+  token?: string | null;
 }
 
 /** One call to the API, its response parsed with the contract's schema (never cast). */
 export async function request<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   const b = options.body;

@@ -35,21 +35,37 @@ export interface PersistedCache {
   clientState: unknown;
 }
 
+/** The access token, mirrored from local storage for the service worker, which cannot read it. */
+export interface MirroredSession {
+  token: string;
+}
+
 interface OfflineDb extends DBSchema {
   staged: { key: string; value: StagedSet };
   outbox: { key: string; value: OutboxItem; indexes: { byUser: string } };
   cache: { key: string; value: PersistedCache };
+  session: { key: string; value: MirroredSession };
 }
 
 const NAME = 'smart-density';
 let db: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 export function offlineDb(): Promise<IDBPDatabase<OfflineDb>> {
-  db ??= openDB<OfflineDb>(NAME, 1, {
-    upgrade(d) {
-      d.createObjectStore('staged');
-      d.createObjectStore('outbox', { keyPath: 'id' }).createIndex('byUser', 'userId');
-      d.createObjectStore('cache');
+  db ??= openDB<OfflineDb>(NAME, 2, {
+    upgrade(d, oldVersion) {
+      if (oldVersion < 1) {
+        d.createObjectStore('staged');
+        d.createObjectStore('outbox', { keyPath: 'id' }).createIndex('byUser', 'userId');
+        d.createObjectStore('cache');
+      }
+      if (oldVersion < 2) d.createObjectStore('session');
+    },
+    // A newer version of the app (another tab, or the service worker) wants to upgrade: let it,
+    // and open again on the next use rather than holding it up.
+    blocking() {
+      const open = db;
+      db = null;
+      void open?.then((connection) => connection.close());
     },
   });
   return db;

@@ -1,18 +1,21 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { TaskPublic, VIEW_KEYS, type ViewKey } from '../../core/contract';
-import { AI_MODEL } from '../../core/decisions';
-import { ApiError } from '../api/client';
+import { VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { queryKeys } from '../api/queries';
 import { getToken } from '../session/token';
 import { offlineDb, type OutboxItem } from './db';
+import { requestBackgroundSend } from './background-sync';
+import { mirrorToken } from './session-mirror';
+import { afterFailure, OUTBOX_NAME, sentItem, submissionForm, submissionHeaders, type OutboxMessage } from './submission';
 import { postMultipart, type UploadProgress } from './upload';
 
 /**
  * The submission outbox. A submission is written to IndexedDB first and sent from there, so one
  * made offline, or cut off by the network, waits and goes out when the network is back, also
  * after a reload or in a later visit. Each carries its own Idempotency-Key: however often it is
- * sent (a retry after a cut, two tabs at once), the server creates and counts one task.
+ * sent (a retry after a cut, two tabs at once), the server creates and counts one task. What is
+ * still waiting when the tab closes is sent by the service worker when the connection returns
+ * (Background Sync, where the browser has it: see background-sync.ts).
  */
 
 export type { OutboxItem } from './db';
@@ -21,8 +24,17 @@ type Snapshot = { items: OutboxItem[]; progress: Record<string, UploadProgress> 
 
 let snapshot: Snapshot = { items: [], progress: {} };
 const listeners = new Set<() => void>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('smart-density-outbox');
-channel?.addEventListener('message', () => void reload(false));
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_NAME);
+channel?.addEventListener('message', (event: MessageEvent<OutboxMessage>) => void onMessage(event.data));
+
+/** Another tab or the service worker changed the outbox; what the service worker sent is announced here. */
+async function onMessage(message: OutboxMessage) {
+  await reload(false);
+  if (message.type === 'changed') return;
+  const item = snapshot.items.find((i) => i.id === message.id);
+  if (item && message.type === 'sent') hooks?.onSent(item);
+  if (item && message.type === 'failed') hooks?.onFailed(item);
+}
 
 function emit(next: Partial<Snapshot>) {
   snapshot = { ...snapshot, ...next };
@@ -33,7 +45,7 @@ async function reload(broadcast = true) {
   const items = await (await offlineDb()).getAll('outbox');
   items.sort((a, b) => a.createdAt - b.createdAt);
   emit({ items });
-  if (broadcast) channel?.postMessage('changed');
+  if (broadcast) channel?.postMessage({ type: 'changed' } satisfies OutboxMessage);
 }
 
 async function save(item: OutboxItem) {
@@ -64,6 +76,7 @@ export async function enqueueSubmission(userId: string, files: Record<ViewKey, F
     totalBytes: VIEW_KEYS.reduce((n, k) => n + files[k].size, 0),
   };
   await save(item);
+  if (!navigator.onLine) void requestBackgroundSend();
   void flushOutbox();
   return item;
 }
@@ -81,8 +94,9 @@ export async function flushOutbox(): Promise<void> {
         if (!(await send(item))) break;
       }
     };
-    // Web Locks keep two open tabs from sending at the same moment (the key would make it harmless, but not free).
-    if (navigator.locks) await navigator.locks.request('smart-density-outbox', run);
+    // Web Locks keep two open tabs, or a tab and the service worker, from sending at the same moment
+    // (the key would make it harmless, but not free).
+    if (navigator.locks) await navigator.locks.request(OUTBOX_NAME, run);
     else await run();
   } finally {
     flushing = false;
@@ -91,31 +105,25 @@ export async function flushOutbox(): Promise<void> {
 
 /** One attempt; false when the network (or the server) failed and the rest should wait too. */
 async function send(item: OutboxItem): Promise<boolean> {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const view of VIEW_KEYS) form.append(view, item.files[view], item.files[view].name || `${view}.dcm`);
   emit({ progress: { ...snapshot.progress, [item.id]: { sent: 0, total: item.totalBytes } } });
-  const token = getToken();
   try {
-    const body = await postMultipart('/tasks/', form, { 'Idempotency-Key': item.key, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, (p) =>
+    const body = await postMultipart('/tasks/', submissionForm(item), submissionHeaders(item, getToken()), (p) =>
       emit({ progress: { ...snapshot.progress, [item.id]: p } }),
     );
-    const task = TaskPublic.parse(body);
-    const sent: OutboxItem = { ...item, state: 'sent', taskId: task.id, sentAt: Date.now(), attempts: item.attempts + 1 };
+    const sent = sentItem(item, body);
     await save(sent);
     hooks?.onSent(sent);
     return true;
   } catch (error) {
-    const retryable = !(error instanceof ApiError) || error.status === 0 || error.status === 401 || error.status === 429 || error.status >= 500;
-    if (retryable) {
-      const waiting: OutboxItem = { ...item, attempts: item.attempts + 1 };
-      await save(waiting);
-      scheduleRetry(waiting.attempts);
+    const next = afterFailure(item, error);
+    await save(next.item);
+    if (next.retry) {
+      scheduleRetry(next.item.attempts);
+      // Should the tab be closed before the retry, the service worker sends it when the network is back.
+      void requestBackgroundSend();
       return false;
     }
-    const failed: OutboxItem = { ...item, state: 'failed', attempts: item.attempts + 1, error: (error as ApiError).detailText() };
-    await save(failed);
-    hooks?.onFailed(failed);
+    hooks?.onFailed(next.item);
     return true;
   } finally {
     const { [item.id]: _done, ...rest } = snapshot.progress;
@@ -151,6 +159,8 @@ export function startOutbox(queryClient: QueryClient, callbacks: { sent?: (item:
     },
     onFailed: (item) => callbacks.failed?.(item),
   };
+  // Sessions begun before the token was mirrored (or set by hand) get their mirror here.
+  void mirrorToken(getToken());
   window.addEventListener('online', () => void flushOutbox());
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.query.queryKey[0] === queryKeys.currentUser[0] && event.action.type === 'success') void flushOutbox();

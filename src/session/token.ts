@@ -1,3 +1,5 @@
+import { mirrorToken } from '../offline/session-mirror';
+
 /** The session is the access token in local storage (spec section 3, key access_token). */
 const KEY = 'access_token';
 
@@ -7,10 +9,12 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   localStorage.setItem(KEY, token);
+  void mirrorToken(token);
 }
 
 export function clearToken(): void {
   localStorage.removeItem(KEY);
+  void mirrorToken(null);
 }
 
 export function isLoggedIn(): boolean {

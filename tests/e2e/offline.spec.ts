@@ -47,6 +47,14 @@ async function tasksOf(token: string) {
   return TasksPublic.parse(await res.json());
 }
 
+/** The Background Sync tags the service worker has pending. */
+function syncTags(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
+    return (await registration.sync?.getTags()) ?? [];
+  });
+}
+
 async function readyToSubmit(page: Page, seed: number) {
   const wizard = new SubmitPage(page);
   const f = await makeStudyFiles({ seed });
@@ -99,6 +107,56 @@ test.describe('offline', () => {
     const token = await tokenFor(member.email, member.password);
     expect((await tasksOf(token)).count).toBe(1);
     expect((await readUser(member.user.id))?.submission_count).toBe(1);
+  });
+
+  test('a submission still waiting when the tab is closed is sent by the service worker when the network returns', async ({ page, context, member }) => {
+    await signIn(page, member);
+    const wizard = await readyToSubmit(page, 14);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await wizard.submit().click();
+    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+    await expect.poll(() => syncTags(page)).toContain('smart-density-outbox');
+    await page.close();
+    const token = await tokenFor(member.email, member.password);
+    expect((await tasksOf(token)).count).toBe(0);
+
+    // No tab of the app is open: Chromium wakes the service worker when the connection returns.
+    await context.setOffline(false);
+    await expect.poll(async () => (await tasksOf(token)).count, { timeout: 30_000 }).toBe(1);
+    expect((await readUser(member.user.id))?.submission_count).toBe(1);
+
+    // Reopened, the app shows the submission as sent, not as waiting, and nothing is sent twice.
+    const reopened = await context.newPage();
+    await reopened.goto('/submit');
+    await expect(reopened.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(reopened.getByTestId('outbox-waiting')).toHaveCount(0);
+    expect((await tasksOf(token)).count).toBe(1);
+  });
+
+  test('after logging out, a waiting submission is not sent for the person until they sign in again', async ({ page, context, member, topBar }) => {
+    await signIn(page, member);
+    const wizard = await readyToSubmit(page, 15);
+    await waitForServiceWorker(page);
+
+    await context.setOffline(true);
+    await wizard.submit().click();
+    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+    await topBar.logOut();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The connection returns: the service worker's sync runs and finishes, but has no session to send with.
+    await context.setOffline(false);
+    await expect.poll(() => syncTags(page), { timeout: 30_000 }).not.toContain('smart-density-outbox');
+    const token = await tokenFor(member.email, member.password);
+    expect((await tasksOf(token)).count).toBe(0);
+
+    // Signed in again, the page sends it, once.
+    await signIn(page, member);
+    await page.goto('/submit');
+    await expect(page.getByText('Mammogram submitted successfully.')).toBeVisible({ timeout: 30_000 });
+    expect((await tasksOf(token)).count).toBe(1);
   });
 
   test('a submission cut off after the server took it is sent again and still counted once', async ({ page, member }) => {
