@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { TasksPublic } from '../../core/contract';
 import { makeStudyFiles } from '../fixtures/studies';
-import { baseUrl, tokenFor } from './fixtures/api';
+import { baseUrl, tokenFor, type TestUser } from './fixtures/api';
 import { createUser, expect, readUser, signIn, test } from './fixtures';
 import { SubmitPage, writeTempFiles } from './fixtures/submit-page';
 import { scoredStudy } from './fixtures/tasks';
@@ -67,6 +67,16 @@ async function readyToSubmit(page: Page, seed: number) {
   return wizard;
 }
 
+/** Signed in, four files picked, the network gone: Submit leaves the submission waiting in the outbox. */
+async function submitWhileOffline(page: Page, who: TestUser, seed: number) {
+  await signIn(page, who);
+  const wizard = await readyToSubmit(page, seed);
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
+  await wizard.submit().click();
+  await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+}
+
 test.describe('offline', () => {
   test.describe.configure({ timeout: 240_000 });
 
@@ -90,13 +100,7 @@ test.describe('offline', () => {
   });
 
   test('a submission made offline waits, survives a reload, and is created once when the network returns', async ({ page, context, member }) => {
-    await signIn(page, member);
-    const wizard = await readyToSubmit(page, 12);
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await wizard.submit().click();
-    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+    await submitWhileOffline(page, member, 12);
 
     await page.reload();
     await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection', { timeout: 30_000 });
@@ -110,13 +114,7 @@ test.describe('offline', () => {
   });
 
   test('a submission still waiting when the tab is closed is sent by the service worker when the network returns', async ({ page, context, member }) => {
-    await signIn(page, member);
-    const wizard = await readyToSubmit(page, 14);
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await wizard.submit().click();
-    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+    await submitWhileOffline(page, member, 14);
     await expect.poll(() => syncTags(page)).toContain('smart-density-outbox');
     await page.close();
     const token = await tokenFor(member.email, member.password);
@@ -136,13 +134,7 @@ test.describe('offline', () => {
   });
 
   test('after logging out, a waiting submission is not sent for the person until they sign in again', async ({ page, context, member, topBar }) => {
-    await signIn(page, member);
-    const wizard = await readyToSubmit(page, 15);
-    await waitForServiceWorker(page);
-
-    await context.setOffline(true);
-    await wizard.submit().click();
-    await expect(page.getByTestId('outbox-waiting')).toContainText('Waiting for a connection');
+    await submitWhileOffline(page, member, 15);
     await topBar.logOut();
     await expect(page).toHaveURL(/\/login$/);
 
