@@ -8,6 +8,7 @@ import { usersRoutes } from './users.routes';
 import { utilsRoutes } from './utils.routes';
 import { tasksRoutes } from './tasks.routes';
 import { demoRoutes } from './demo.routes';
+import { revalidatedImages } from './revalidate';
 import { serveSpa } from './static';
 
 export const API_PREFIX = '/api/v1';
@@ -15,6 +16,7 @@ export const API_PREFIX = '/api/v1';
 export function createApp(services: Services) {
   const api = new OpenAPIHono<Env>({ defaultHook: validationHook as never });
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  revalidatedImages(api);
   loginRoutes(api, services);
   usersRoutes(api, services);
   utilsRoutes(api, services);

@@ -80,6 +80,16 @@ describe(`submissions and tasks on ${dbLabel()}`, () => {
     }
     const all = await api.request('GET', '/tasks/last/images', { token: user.token });
     expect(Object.keys(all.data.img_b64).sort()).toEqual([...VIEW_KEYS].sort());
+    // A returning browser revalidates the images instead of downloading them again.
+    const tag = all.headers.get('etag');
+    expect(tag).toBeTruthy();
+    expect(all.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await api.request('GET', '/tasks/last/images', { token: user.token, headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(again.data).toBeNull();
+    const view = await api.request('GET', `/tasks/${task.id}/image/r_cc`, { token: user.token });
+    expect((await api.request('GET', `/tasks/${task.id}/image/r_cc`, { token: user.token, headers: { 'if-none-match': view.headers.get('etag')! } })).status).toBe(304);
+    expect((await api.request('GET', `/tasks/${task.id}/image/l_cc`, { token: user.token, headers: { 'if-none-match': view.headers.get('etag')! } })).status).toBe(200);
     expect((await api.request('GET', `/tasks/${task.id}/image/x_cc`, { token: user.token })).status).toBe(422);
 
     const list = await api.request('GET', '/tasks/', { token: user.token });

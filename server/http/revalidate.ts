@@ -1,0 +1,25 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { etag } from 'hono/etag';
+import type { MiddlewareHandler } from 'hono';
+import type { Env } from './context';
+
+/**
+ * The image answers are large (base64 PNGs, about half a megabyte a view, five megabytes for the
+ * demo profiles) and change only when a study is scored again. They carry an ETag, so a returning
+ * browser asks "still the same?" and gets a bodiless 304 instead of the images again, which is what
+ * matters on a slow connection. private: they are a person's images; no-cache: always asked again,
+ * never shown stale; Vary: one address answers differently for each signed-in person.
+ */
+const IMAGE_PATHS = ['/tasks/last/images', '/tasks/last/image/*', '/tasks/:task_id/image/*', '/demo/images', '/demo/tasks/:demo_user_id/image/*'];
+
+const privateRevalidated: MiddlewareHandler<Env> = async (c, next) => {
+  await next();
+  if (!c.res.ok) return;
+  c.header('Cache-Control', 'private, no-cache');
+  c.header('Vary', 'Authorization');
+};
+
+/** Registers the validators; call before the routes, so they wrap the handlers. */
+export function revalidatedImages(api: OpenAPIHono<Env>): void {
+  for (const path of IMAGE_PATHS) api.use(path, privateRevalidated, etag());
+}
