@@ -1,7 +1,7 @@
 /**
  * BI-RADS-like density grade a-d from continuous percent density. The cut points are the
  * quantiles of the reference population's PD at the BCSC cumulative shares (a 19.8 %, b 42.2 %,
- * c 30.2 %, d 7.7 %), computed by scripts/calibrate.ts (see reference/density-population.ts for the
+ * c 30.2 %, d 7.7 %), computed by evaluation/calibrate.ts (see evaluation/calibration/density-population.ts for the
  * population model and its age shift after Sprague 2014).
  */
 import type { z } from 'zod';

@@ -6,7 +6,7 @@ import { BCRAT_DATA, type BcratData, type BcratValidationCase } from '../../serv
 import { buildBcratData, DEFAULT_REFERENCE_PATH, readReference } from '../../scripts/import-bcrat';
 import { baseFiveYearRisk, densityRelativeHazard, fiveYearRiskScore, normalisedDensityHazard } from '../../server/analysis/risk/density-hazard';
 import { DENSITY_REFERENCE, RISK_REFERENCE } from '../../server/analysis/reference';
-import { expectOverPd, type DensityPopulation } from '../../server/analysis/reference/density-population';
+import { expectOverPd, type DensityPopulation } from '../../evaluation/calibration/density-population';
 import { AREA_MEASURES_BY_GRADE, DENSITY_RELATIVE_HAZARD_BY_GRADE, SCREENING_AGE_GROUPS } from '../../server/analysis/reference/population';
 
 function checkCases(cases: BcratValidationCase[], data: BcratData) {

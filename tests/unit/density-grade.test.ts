@@ -6,7 +6,7 @@ import {
   expectOverPd,
   meanPdByGrade,
   type DensityPopulation,
-} from '../../server/analysis/reference/density-population';
+} from '../../evaluation/calibration/density-population';
 import {
   AREA_MEASURES_BY_GRADE,
   BCSC_GRADE_SHARES,

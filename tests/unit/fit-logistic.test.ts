@@ -1,9 +1,9 @@
 /**
- * The logistic fit behind the detection suspicion weights (scripts/train-detection.ts) and the
+ * The logistic fit behind the detection suspicion weights (evaluation/train-detection.ts) and the
  * AUC it reports.
  */
 import { describe, expect, it } from 'vitest';
-import { fitLogistic, rocAuc } from '../../server/analysis/evaluation/fit-logistic';
+import { fitLogistic, rocAuc } from '../../evaluation/fit-logistic';
 import { createRng } from '../../server/phantom/prng';
 
 describe('fitLogistic', () => {

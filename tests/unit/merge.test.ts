@@ -13,8 +13,8 @@ import {
   buildRiskReference,
   MERGED_SAMPLES,
   MERGED_SEED,
-} from '../../server/analysis/reference/build';
-import type { DensityPopulation } from '../../server/analysis/reference/density-population';
+} from '../../evaluation/calibration/build';
+import type { DensityPopulation } from '../../evaluation/calibration/density-population';
 
 const pop: DensityPopulation = { ...DENSITY_REFERENCE.population, cutPoints: DENSITY_REFERENCE.cutPoints as [number, number, number] };
 

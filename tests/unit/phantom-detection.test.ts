@@ -1,15 +1,15 @@
 /**
  * Issue 6, detection and determinism on phantoms of the corpus (server/phantom), through DICOM
  * and the decoder like an upload. The full figures over 40 studies come from
- * scripts/detection-report.ts; this file checks a few studies at the same resolution (0.21 mm
+ * evaluation/detection-report.ts; this file checks a few studies at the same resolution (0.21 mm
  * pixels, the grids a full-field mammogram is analysed on), on seeds that the suspicion weights
- * were not fitted on (scripts/train-detection.ts uses 1001 and up).
+ * were not fitted on (evaluation/train-detection.ts uses 1001 and up).
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { ScoredResult } from '../../core/contract/scores';
 import { analyzeStudy } from '../../server/analysis/engine';
-import { decodedPhantom, lesionStudy, phantomSize, summarise } from '../../server/analysis/evaluation/phantom-eval';
+import { decodedPhantom, lesionStudy, phantomSize, summarise } from '../../evaluation/phantom-eval';
 
 const LONG = { timeout: 240_000 };
 const SIZE = phantomSize(416);

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calibrate } from '../../scripts/calibrate';
+import { calibrate } from '../../evaluation/calibrate';
 import { buildQuantileTable, quantileOf } from '../../server/analysis/quantiles';
-import { buildDetectionReference, provisionalDetectionReference } from '../../server/analysis/reference/build';
-import { detectionScoresFromResults } from '../../server/analysis/reference/completed-results';
+import { buildDetectionReference, provisionalDetectionReference } from '../../evaluation/calibration/build';
+import { detectionScoresFromResults } from '../../evaluation/calibration/completed-results';
 import {
   DENSITY_REFERENCE,
   DETECTION_REFERENCE,

@@ -1,7 +1,7 @@
 /**
  * The suspicion models of the detection pipeline: logistic regressions on a few named features of
  * a mass candidate, a calcification cluster or a left-right asymmetry. The features are defined here, once, for both the
- * engine and the training script (scripts/train-detection.ts); the weights are data
+ * engine and the training script (evaluation/train-detection.ts); the weights are data
  * (../reference/detection-weights.json), fitted on the project's synthetic phantom corpus and
  * labelled as such: no labelled real mammograms are available to this project.
  */

@@ -1,5 +1,5 @@
 /**
- * The shipped reference distributions (rebuilt by `npm run calibrate`, see scripts/calibrate.ts).
+ * The shipped reference distributions (rebuilt by `npm run calibrate`, see evaluation/calibrate.ts).
  * Each file carries its name, version and source; the model registry pins them to the models.
  */
 import type { ReferenceDistribution } from '../quantiles';

@@ -1,5 +1,5 @@
 /**
- * Published population figures from which scripts/calibrate.ts computes the risk, masking and
+ * Published population figures from which evaluation/calibrate.ts computes the risk, masking and
  * density reference distributions. Every figure carries its source; none is tuned.
  */
 

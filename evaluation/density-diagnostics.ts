@@ -5,10 +5,10 @@
  * threshold that would have given the true fraction (the "oracle": what a perfect global
  * threshold rule would pick on the same z-scored pixels). A gap there means the threshold rule is
  * biased; no gap with a large pixel error would mean intensity alone cannot separate the tissues.
- * Run: npx tsx scripts/density-diagnostics.ts [seeds, default 7,3,11,21] [width, default 416]
+ * Run: npx tsx evaluation/density-diagnostics.ts [seeds, default 7,3,11,21] [width, default 416]
  */
 import { VIEW_KEYS } from '../core/contract/scores';
-import { decodedPhantom, phantomSize, truthOnGrid } from '../server/analysis/evaluation/phantom-eval';
+import { decodedPhantom, phantomSize, truthOnGrid } from './phantom-eval';
 import { densityInput } from '../server/analysis/image/density';
 import { segmentBreast } from '../server/analysis/image/segment';
 import { analyzeView } from '../server/analysis/image/view';

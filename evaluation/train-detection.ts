@@ -17,9 +17,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { addTrainingRows, AGREEMENT_ROW_DISTANCE_MM, trainingVariants, type AgreementRow, type TrainingRows, type ViewRow } from '../server/analysis/evaluation/detection-training';
-import { fitLogistic, rocAuc } from '../server/analysis/evaluation/fit-logistic';
-import { phantomSize } from '../server/analysis/evaluation/phantom-eval';
+import { addTrainingRows, AGREEMENT_ROW_DISTANCE_MM, trainingVariants, type AgreementRow, type TrainingRows, type ViewRow } from './detection-training';
+import { fitLogistic, rocAuc } from './fit-logistic';
+import { phantomSize } from './phantom-eval';
 import { agreementScore, applyModel, ASYMMETRY_FEATURES, CALC_FEATURES, MASS_FEATURES, type DetectionWeights, type LogisticModel } from '../server/analysis/image/suspicion-models';
 
 const { values } = parseArgs({

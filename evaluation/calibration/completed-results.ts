@@ -1,5 +1,5 @@
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../db/client';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/client';
 
 /**
  * Where `npm run calibrate -- --from-database` gets a deployment's completed studies: the result

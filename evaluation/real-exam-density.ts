@@ -2,11 +2,11 @@
  * Percent density and grade per breast for the real exams in ../shared/data/mammograms, the way a
  * user's upload is read: each exam wrapped as DICOM MG (server/corpus/real-exams) and decoded as
  * the worker decodes (server/jobs/pipeline), then measured by the engine.
- * Run: npx tsx scripts/real-exam-density.ts
+ * Run: npx tsx evaluation/real-exam-density.ts
  */
 import type { ViewKey } from '../core/contract/scores';
 import { densityGrade } from '../server/analysis/density-grade';
-import { realExamDensity } from '../server/analysis/evaluation/real-exam-eval';
+import { realExamDensity } from './real-exam-eval';
 import { findRealExams, realMammogramsMissing } from '../server/corpus/real-exams';
 
 async function main(): Promise<void> {

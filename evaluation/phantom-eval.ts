@@ -1,15 +1,15 @@
 /**
  * Scores the engine against the phantom corpus' truth (server/phantom): density error and
- * detection hits, for the unit tests and scripts/detection-report.ts. Studies go the whole way a
+ * detection hits, for the unit tests and evaluation/detection-report.ts. Studies go the whole way a
  * user's do: phantom -> DICOM files -> decodeDicom -> image analysis.
  */
-import { VIEW_KEYS, type Region, type ViewKey } from '../../../core/contract/scores';
-import { decodeDicom } from '../../dicom/decode';
-import type { DecodedView } from '../../dicom/types';
-import { generateStudy } from '../../phantom/generate';
-import type { CoarseMap, PhantomOptions, PhantomStudy, PixelBox } from '../../phantom/types';
-import { writeStudy } from '../../phantom/write';
-import { measureStudy, type StudyMeasurement } from '../image/study';
+import { VIEW_KEYS, type Region, type ViewKey } from '../core/contract/scores';
+import { decodeDicom } from '../server/dicom/decode';
+import type { DecodedView } from '../server/dicom/types';
+import { generateStudy } from '../server/phantom/generate';
+import type { CoarseMap, PhantomOptions, PhantomStudy, PixelBox } from '../server/phantom/types';
+import { writeStudy } from '../server/phantom/write';
+import { measureStudy, type StudyMeasurement } from '../server/analysis/image/study';
 
 /** Phantom image size for a given width, keeping the full-field aspect (3328 x 4096). */
 export function phantomSize(width: number): { width: number; height: number } {

@@ -23,9 +23,9 @@ import {
   buildMergedReference,
   buildRiskReference,
   provisionalDetectionReference,
-} from '../server/analysis/reference/build';
-import { detectionScoresFromResults, loadCompletedResults } from '../server/analysis/reference/completed-results';
-import { fitDensityPopulation } from '../server/analysis/reference/density-population';
+} from './calibration/build';
+import { detectionScoresFromResults, loadCompletedResults } from './calibration/completed-results';
+import { fitDensityPopulation } from './calibration/density-population';
 
 export const REFERENCE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../server/analysis/reference');
 

@@ -1,14 +1,14 @@
 /**
  * Percent density of the real exams in ../shared (server/corpus/real-exams), read the way a user's
  * upload is read: wrapped as DICOM MG, decoded as the worker decodes (at its size), then measured
- * by the engine. For the density test and scripts/real-exam-density.ts.
+ * by the engine. For the density test and evaluation/real-exam-density.ts.
  */
-import type { ViewKey } from '../../../core/contract/scores';
-import { buildRealExamStudy, type RealExam } from '../../corpus/real-exams';
-import { decodeDicom } from '../../dicom/decode';
-import type { DecodedView } from '../../dicom/types';
-import { DECODE_MAX_HEIGHT } from '../../jobs/pipeline';
-import { measureStudy } from '../image/study';
+import type { ViewKey } from '../core/contract/scores';
+import { buildRealExamStudy, type RealExam } from '../server/corpus/real-exams';
+import { decodeDicom } from '../server/dicom/decode';
+import type { DecodedView } from '../server/dicom/types';
+import { DECODE_MAX_HEIGHT } from '../server/jobs/pipeline';
+import { measureStudy } from '../server/analysis/image/study';
 
 export interface RealExamDensity {
   id: string;

@@ -15,8 +15,8 @@ import {
   DENSE_SHARE_BY_AGE_GROUP,
   ageGroupWeights,
   cumulativeGradeShares,
-} from './population';
-import { bisect, normalCdf, normalQuantile, sigmoid } from './stats';
+} from '../../server/analysis/reference/population';
+import { bisect, normalCdf, normalQuantile, sigmoid } from '../../server/analysis/reference/stats';
 
 export interface DensityPopulation {
   /** Common spread of logit(PD/100). */

@@ -3,15 +3,15 @@
  * calcification cluster and the same study without it, through DICOM and the engine. Prints
  * sensitivity (top region of a lesion view overlaps the lesion), the share of studies scored
  * higher with the lesion, and false candidates per image (reported regions overlapping no lesion).
- * Run: npx tsx scripts/detection-report.ts [--studies 40] [--width 1110] [--first-seed 1] [--out file.json]
- *      npx tsx scripts/detection-report.ts --merge a.json --merge b.json   (summary of split runs)
+ * Run: npx tsx evaluation/detection-report.ts [--studies 40] [--width 1110] [--first-seed 1] [--out file.json]
+ *      npx tsx evaluation/detection-report.ts --merge a.json --merge b.json   (summary of split runs)
  *      ... --clean-scores FILE   also write the lesion-free twins' study scores as a JSON array: the
  *      input of `npm run calibrate -- --detection-only --detection-scores FILE`, which builds the
  *      detection reference from the project's corpus.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { lesionStudy, phantomSize, summarise, type LesionStudyOutcome } from '../server/analysis/evaluation/phantom-eval';
+import { lesionStudy, phantomSize, summarise, type LesionStudyOutcome } from './phantom-eval';
 
 const { values } = parseArgs({
   options: {

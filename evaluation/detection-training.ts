@@ -4,12 +4,12 @@
  * candidate and calcification cluster the engine proposes, with its features and whether it lies
  * on the inserted lesion.
  */
-import { VIEW_KEYS } from '../../../core/contract/scores';
-import type { PhantomOptions } from '../../phantom/types';
-import { clusterBox, isPartner, massBox, nippleDistanceMm, toRegion, type Finding } from '../image/detection';
-import { findAsymmetry } from '../image/asymmetry';
-import { asymmetryFeatures, calcFeatures, massFeatures, type AsymmetryFeatureName, type CalcFeatureName, type MassFeatureName } from '../image/suspicion-models';
-import { analyzeView, type ViewAnalysis } from '../image/view';
+import { VIEW_KEYS } from '../core/contract/scores';
+import type { PhantomOptions } from '../server/phantom/types';
+import { clusterBox, isPartner, massBox, nippleDistanceMm, toRegion, type Finding } from '../server/analysis/image/detection';
+import { findAsymmetry } from '../server/analysis/image/asymmetry';
+import { asymmetryFeatures, calcFeatures, massFeatures, type AsymmetryFeatureName, type CalcFeatureName, type MassFeatureName } from '../server/analysis/image/suspicion-models';
+import { analyzeView, type ViewAnalysis } from '../server/analysis/image/view';
 import { boxesOverlap, decodedPhantom, lesionBoxes } from './phantom-eval';
 
 /** One candidate: its features, whether it lies on the inserted lesion, and the phantom seed it came from. */

@@ -1,18 +1,18 @@
 /**
- * Pure builders of the reference distributions (scripts/calibrate.ts writes what they return).
+ * Pure builders of the reference distributions (evaluation/calibrate.ts writes what they return).
  * Risk, masking and density come from published population figures (population.ts) through the
  * density population model; the merged reference is simulated from them with a seeded PRNG; the
  * detection reference is an empirical distribution of scores from a corpus or a deployment.
  */
-import { maskingProbability, typicalBreastAreaCm2 } from '../masking';
-import { mergedScore } from '../merge';
-import { buildQuantileTable, quantileOf } from '../quantiles';
-import { bcrat, riskFactorsToBcra } from '../risk/bcrat';
-import { densityRelativeHazard } from '../risk/density-hazard';
-import { EMPTY_RISK_FACTORS } from '../../../core/contract/risk-factors';
+import { maskingProbability, typicalBreastAreaCm2 } from '../../server/analysis/masking';
+import { mergedScore } from '../../server/analysis/merge';
+import { buildQuantileTable, quantileOf } from '../../server/analysis/quantiles';
+import { bcrat, riskFactorsToBcra } from '../../server/analysis/risk/bcrat';
+import { densityRelativeHazard } from '../../server/analysis/risk/density-hazard';
+import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { expectOverPd, logitDensity, type DensityPopulation } from './density-population';
-import { SCREENING_AGE_GROUPS } from './population';
-import { normalQuantile, seededRandom, sigmoid } from './stats';
+import { SCREENING_AGE_GROUPS } from '../../server/analysis/reference/population';
+import { normalQuantile, seededRandom, sigmoid } from '../../server/analysis/reference/stats';
 
 export const TABLE_POINTS = 1001;
 /** PD points per age group when integrating over the population (quantile midpoints). */
@@ -47,7 +47,7 @@ export function buildDensityReference(pop: DensityPopulation): BuiltReference & 
   }
   return {
     source:
-      'computed by scripts/calibrate.ts from published figures: US 2010 population by age 40-74 (age weights), BCSC dense share by age (Sprague 2014), BCSC grade shares (BCR 2017), area PD by BI-RADS grade (CEBP); logit-normal PD per age group',
+      'computed by evaluation/calibrate.ts from published figures: US 2010 population by age 40-74 (age weights), BCSC dense share by age (Sprague 2014), BCSC grade shares (BCR 2017), area PD by BI-RADS grade (CEBP); logit-normal PD per age group',
     n: samples.length,
     values: buildQuantileTable(samples, weights, TABLE_POINTS).map(round9),
     cutPoints: pop.cutPoints.map(round9),
@@ -95,7 +95,7 @@ export function buildRiskReference(pop: DensityPopulation): BuiltReference & { d
   }
   return {
     source:
-      'computed by scripts/calibrate.ts: BCRAT 5-year risk with every risk factor unknown x normalised density hazard (JNCI 2013 Table 4), over the density population model (ages 40-74, US 2010 age weights)',
+      'computed by evaluation/calibrate.ts: BCRAT 5-year risk with every risk factor unknown x normalised density hazard (JNCI 2013 Table 4), over the density population model (ages 40-74, US 2010 age weights)',
     n: samples.length,
     values: buildQuantileTable(samples, weights, TABLE_POINTS).map(round9),
     densityHazardMeanByAgeGroup: means,
@@ -114,7 +114,7 @@ export function buildMaskingReference(pop: DensityPopulation): BuiltReference {
   });
   return {
     source:
-      'computed by scripts/calibrate.ts: masking = 1 - sensitivity by density (Wanders 2017) interpolated on PD and dense area, over the density population model (ages 40-74); dense area = PD x breast area by grade (CEBP)',
+      'computed by evaluation/calibrate.ts: masking = 1 - sensitivity by density (Wanders 2017) interpolated on PD and dense area, over the density population model (ages 40-74); dense area = PD x breast area by grade (CEBP)',
     n: samples.length,
     values: buildQuantileTable(samples, weights, TABLE_POINTS).map(round9),
   };
@@ -157,7 +157,7 @@ export function buildMergedReference(
     scores.push(merged.score as number);
   }
   return {
-    source: `simulated by scripts/calibrate.ts (seed ${seed}, ${samples} women aged 40-74): mean of the detection (uniform), risk and masking quantiles x (110 - age) / 70`,
+    source: `simulated by evaluation/calibrate.ts (seed ${seed}, ${samples} women aged 40-74): mean of the detection (uniform), risk and masking quantiles x (110 - age) / 70`,
     n: samples,
     values: buildQuantileTable(scores, undefined, TABLE_POINTS).map(round9),
   };
