@@ -19,6 +19,8 @@ export interface ViewMeasurement {
 export interface StudyMeasurement {
   views: Record<ViewKey, ViewMeasurement>;
   detections: Record<ViewKey, ViewDetection>;
+  /** The per-view analyses (masks, pectoral line, density map), for evaluation against labels. */
+  analyses: Partial<Record<ViewKey, ViewAnalysis>>;
   /** Overlays per analysed view (display orientation, analysis resolution). */
   overlays: Partial<Record<ViewKey, Record<OverlayKind, RgbaOverlay>>>;
   /** Analysis pixel spacing per view, mm (null when the view was not analysed). */
@@ -76,7 +78,7 @@ export function measureStudy(views: Partial<Record<ViewKey, DecodedView>>, timer
     };
     overlays[key] = timer.time('overlays', () => renderOverlays(a, d.findings));
   }
-  return { views: out, detections, overlays, spacingMm, notes };
+  return { views: out, detections, analyses, overlays, spacingMm, notes };
 }
 
 function nullMeasurement(reason: string): ViewMeasurement {

@@ -26,7 +26,10 @@ export interface ViewAnalysis {
   coarseSpacingMm: number;
   flipped: boolean;
   pixelsOverruledHeader: boolean;
+  /** The breast without the pectoral muscle: what density and detection look at. */
   breast: Mask;
+  /** The pectoral muscle removed from the segmented tissue (MLO views; null when none was found). */
+  pectoralMask: Mask | null;
   pectoral: PectoralLine | null;
   density: DensityMeasurement | null;
   masses: MassCandidate[];
@@ -63,10 +66,12 @@ export function analyzeView(view: DecodedView, timer: Timer = NO_TIMER): ViewAna
   }
   let breast = seg.mask;
   let pectoral: PectoralLine | null = null;
+  let pectoralMask: Mask | null = null;
   if (view.viewPosition === 'MLO') {
     const pec = timer.time('pectoral', () => removePectoral(coarse, seg.mask, coarseSpacingMm));
     breast = pec.mask;
     pectoral = pec.line;
+    if (pec.line) pectoralMask = subtractMask(seg.mask, pec.mask);
     if (!pec.line) notes.push(`${view.key}: pectoral muscle not found (${pec.reason}); none removed`);
   }
   const breastPx = countMask(breast);
@@ -89,6 +94,7 @@ export function analyzeView(view: DecodedView, timer: Timer = NO_TIMER): ViewAna
     flipped: orientation.flipped,
     pixelsOverruledHeader: orientation.pixelsOverruledHeader,
     breast,
+    pectoralMask,
     pectoral,
     density,
     masses,
@@ -146,6 +152,13 @@ function calcificationsInBreast(fine: Raster, flipped: boolean, breast: Mask, cf
     maxY: toCoarseY(c.maxY),
     spots: c.spots.map((p) => ({ ...p, x: toCoarseX(p.x), y: toCoarseY(p.y) })),
   }));
+}
+
+/** Pixels of `a` that are not in `b`. */
+function subtractMask(a: Mask, b: Mask): Mask {
+  const out = createMask(a.width, a.height);
+  for (let i = 0; i < a.data.length; i++) out.data[i] = a.data[i] && !b.data[i] ? 1 : 0;
+  return out;
 }
 
 /** The breast point farthest from the chest wall (ties: the middle of them). */
