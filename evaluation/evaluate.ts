@@ -1,0 +1,112 @@
+/**
+ * `npm run evaluate -- --data DIR [--out FILE] [--metrics-only]`: every film of a labelled set
+ * (DIR/manifest.json) through the upload path and the engine, the predictions written to FILE,
+ * then the metrics of issue 14 printed from that file and the labels. With --metrics-only the
+ * metrics are recomputed from an existing FILE without running the engine (no pectoral Dice then:
+ * it needs the engine's masks, which the file does not hold).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readLabelPng, type FilmResult } from './film';
+import { readLabelledSet, type LabelledSet } from './labelled-set';
+import { buildReport, formatReport, type ReportSection } from './metrics';
+import { PredictionsFile, predictSet } from './predict';
+import { pectoralDice } from './segmentation-metrics';
+
+export const USAGE = 'usage: npm run evaluate -- --data DIR [--out FILE] [--metrics-only]';
+
+export interface EvaluateOptions {
+  data: string;
+  out?: string;
+  metricsOnly?: boolean;
+}
+
+export interface EvaluateResult {
+  outFile: string;
+  predictions: PredictionsFile;
+  report: ReportSection[];
+  lines: string[];
+}
+
+export function defaultOutFile(set: LabelledSet): string {
+  return path.resolve(import.meta.dirname, 'out', `${set.name}-predictions.json`);
+}
+
+/**
+ * Dice of the engine's pectoral muscle against the mask's 255 region, in the input PNG's pixels.
+ * Labels are read here, on the metrics side, after the prediction of the film is made.
+ */
+export async function pectoralDiceOf(set: LabelledSet, film: FilmResult): Promise<number | null> {
+  const { img, analysis } = film;
+  if (!img.mask) return null;
+  const label = await readLabelPng(path.join(set.dir, img.mask));
+  if (label.width !== img.width || label.height !== img.height) {
+    throw new Error(`${img.id}: mask is ${label.width}x${label.height}, image ${img.width}x${img.height}`);
+  }
+  // No analysis or no muscle found counts as an empty prediction (Dice 0 where there is muscle).
+  return pectoralDice(analysis, img, label.data);
+}
+
+export async function evaluate(opts: EvaluateOptions, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<EvaluateResult> {
+  const set = readLabelledSet(opts.data);
+  const outFile = path.resolve(opts.out ?? defaultOutFile(set));
+  let predictions: PredictionsFile;
+  let dices: Map<string, number> | null = null;
+  if (opts.metricsOnly) {
+    predictions = PredictionsFile.parse(JSON.parse(readFileSync(outFile, 'utf8')));
+  } else {
+    const found = new Map<string, number>();
+    predictions = await predictSet(set, {
+      log,
+      onFilm: async (film) => {
+        const d = await pectoralDiceOf(set, film);
+        if (d !== null) found.set(film.img.id, d);
+      },
+    });
+    dices = found;
+    mkdirSync(path.dirname(outFile), { recursive: true });
+    writeFileSync(outFile, `${JSON.stringify(predictions, null, 1)}\n`);
+    log(`predictions written to ${outFile}`);
+  }
+  const report = buildReport(predictions, set.images, dices);
+  return { outFile, predictions, report, lines: formatReport(report) };
+}
+
+/** The command line; returns the exit code (2 for a usage error). */
+export async function runCli(argv: string[], out: (l: string) => void = (l) => process.stdout.write(`${l}\n`), err: (l: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<number> {
+  let values: { data?: string; out?: string; 'metrics-only'?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { data: { type: 'string' }, out: { type: 'string' }, 'metrics-only': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (e) {
+    err(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out(USAGE);
+    return 0;
+  }
+  if (!values.data) {
+    err(`--data DIR is required (a folder with a manifest.json)\n${USAGE}`);
+    return 2;
+  }
+  const started = Date.now();
+  const res = await evaluate({ data: values.data, out: values.out, metricsOnly: values['metrics-only'] }, err);
+  for (const l of res.lines) out(l);
+  err(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  runCli(process.argv.slice(2)).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * The figures of issue 14, computed from a predictions file and the labels of the same set. Pure:
+ * no file is read here (pectoral Dice values come in from the caller, who has the masks), so the
+ * same predictions and labels always print the same report. Which films a metric uses is decided
+ * by their label fields (density scale, patient, mask, abnormal, lesions), never by name or source.
+ */
+import type { LabelledImage, Lesion } from './labelled-set';
+import type { FilmPrediction, PredictedRegion, PredictionsFile } from './predict';
+
+// ---- statistics -------------------------------------------------------------------------------
+
+/** 1-based ranks; tied values share the average of the ranks they span. */
+export function ranks(v: readonly number[]): number[] {
+  const order = v.map((_, i) => i).sort((a, b) => v[a] - v[b]);
+  const out = new Array<number>(v.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && v[order[j + 1]] === v[order[i]]) j++;
+    const avg = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) out[order[k]] = avg;
+    i = j + 1;
+  }
+  return out;
+}
+
+function pearson(a: readonly number[], b: readonly number[]): number {
+  const n = a.length;
+  if (n < 2 || b.length !== n) return NaN;
+  const ma = a.reduce((s, x) => s + x, 0) / n;
+  const mb = b.reduce((s, x) => s + x, 0) / n;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < n; i++) {
+    sab += (a[i] - ma) * (b[i] - mb);
+    saa += (a[i] - ma) ** 2;
+    sbb += (b[i] - mb) ** 2;
+  }
+  return saa > 0 && sbb > 0 ? sab / Math.sqrt(saa * sbb) : NaN;
+}
+
+/** Spearman rank correlation: Pearson on average ranks (NaN when either side is constant or n < 2). */
+export function spearman(a: readonly number[], b: readonly number[]): number {
+  return pearson(ranks(a), ranks(b));
+}
+
+export function meanAbsoluteError(a: readonly number[], b: readonly number[]): number {
+  if (a.length === 0 || a.length !== b.length) return NaN;
+  return a.reduce((s, x, i) => s + Math.abs(x - b[i]), 0) / a.length;
+}
+
+export function mean(v: readonly number[]): number {
+  return v.length ? v.reduce((s, x) => s + x, 0) / v.length : NaN;
+}
+
+export function median(v: readonly number[]): number {
+  if (v.length === 0) return NaN;
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Area under the ROC curve: the chance a positive outscores a negative, ties counting half. */
+export function auc(positives: readonly number[], negatives: readonly number[]): number {
+  if (positives.length === 0 || negatives.length === 0) return NaN;
+  let wins = 0;
+  for (const p of positives) for (const q of negatives) wins += p > q ? 1 : p === q ? 0.5 : 0;
+  return wins / (positives.length * negatives.length);
+}
+
+/** Smallest hit radius, px: a lesion circle smaller than this (a few mm) still counts a region nearby. */
+export const MIN_HIT_RADIUS_PX = 10;
+
+/** A region finds a lesion when its centre lies inside the lesion's circle (radius at least 10 px). */
+export function regionHitsLesion(r: PredictedRegion, l: Lesion): boolean {
+  if (l.x === null || l.y === null || l.r === null) return false;
+  return Math.hypot(r.x - l.x, r.y - l.y) <= Math.max(l.r, MIN_HIT_RADIUS_PX);
+}
+
+// ---- the report -------------------------------------------------------------------------------
+
+export interface Goal {
+  op: '>=' | '<=';
+  target: number;
+}
+
+/** One printed line: a value with its n and goal, or a check (passes or not), or plain text. */
+export type ReportLine =
+  | { kind: 'metric'; label: string; value: number; n: number; digits: number; goal?: Goal }
+  | { kind: 'check'; label: string; ok: boolean; goal: string }
+  | { kind: 'text'; text: string };
+
+export interface ReportSection {
+  title: string;
+  lines: ReportLine[];
+}
+
+const MIAS_CODE: Record<string, number> = { F: 0, G: 1, D: 2 };
+
+interface Joined {
+  img: LabelledImage;
+  pred: FilmPrediction;
+}
+
+function metric(label: string, value: number, n: number, digits: number, goal?: Goal): ReportLine {
+  return { kind: 'metric', label, value, n, digits, ...(goal ? { goal } : {}) };
+}
+const text = (t: string): ReportLine => ({ kind: 'text', text: t });
+const none = (what: string): ReportLine => text(`no films of this kind (${what})`);
+
+function unmeasuredNote(films: Joined[]): ReportLine[] {
+  const k = films.filter((f) => f.pred.density.percent === null).length;
+  return k ? [text(`${k} of ${films.length} films unmeasured by the engine (percent null): left out`)] : [];
+}
+
+function ddsmSection(films: Joined[]): ReportSection {
+  const title = 'Density against annotated fibroglandular percent';
+  const all = films.filter((f) => f.img.density?.scale === 'annotated fibroglandular percent');
+  if (!all.length) return { title, lines: [none("density scale 'annotated fibroglandular percent'")] };
+  const ok = all.filter((f) => f.pred.density.percent !== null);
+  const pred = ok.map((f) => f.pred.density.percent as number);
+  const truth = ok.map((f) => (f.img.density?.scale === 'annotated fibroglandular percent' ? f.img.density.percent : NaN));
+  return {
+    title,
+    lines: [
+      metric('Spearman, percent vs annotated percent', spearman(pred, truth), ok.length, 3, { op: '>=', target: 0.85 }),
+      metric('mean absolute error, percent points', meanAbsoluteError(pred, truth), ok.length, 2, { op: '<=', target: 8 }),
+      ...unmeasuredNote(all),
+    ],
+  };
+}
+
+function miasSection(films: Joined[]): ReportSection {
+  const title = 'Density against background tissue F < G < D';
+  const labelOf = (f: Joined): string | null => (f.img.density?.scale === 'MIAS background tissue' ? f.img.density.label : null);
+  const all = films.filter((f) => labelOf(f) !== null);
+  if (!all.length) return { title, lines: [none("density scale 'MIAS background tissue'")] };
+  const ok = all.filter((f) => f.pred.density.percent !== null);
+  const pred = ok.map((f) => f.pred.density.percent as number);
+  const code = ok.map((f) => MIAS_CODE[labelOf(f) as string]);
+  const lines: ReportLine[] = [metric('Spearman, percent vs F/G/D coded 0/1/2', spearman(pred, code), ok.length, 3, { op: '>=', target: 0.8 })];
+  const medians: number[] = [];
+  for (const label of ['F', 'G', 'D']) {
+    const of = ok.filter((f) => labelOf(f) === label);
+    const m = median(of.map((f) => f.pred.density.percent as number));
+    medians.push(m);
+    const grades = new Map<string, number>();
+    for (const f of of) grades.set(f.pred.density.grade ?? '-', (grades.get(f.pred.density.grade ?? '-') ?? 0) + 1);
+    const dist = [...grades].sort(([a], [b]) => a.localeCompare(b)).map(([g, k]) => `${g} ${k}`).join(', ');
+    lines.push(metric(`median percent, label ${label}`, m, of.length, 2));
+    lines.push(text(`  grades given to label ${label}: ${dist || 'none'}`));
+  }
+  // Labels absent from the set leave NaN medians, which fail the check: rising needs all three.
+  lines.push({ kind: 'check', label: 'median percent by label', ok: medians[0] < medians[1] && medians[1] < medians[2], goal: 'rising F < G < D' });
+  lines.push(...unmeasuredNote(all));
+  return { title, lines };
+}
+
+function pairsSection(films: Joined[]): ReportSection {
+  const title = 'Left-right agreement: the two MLO films of one woman';
+  const byWoman = new Map<string, Joined[]>();
+  for (const f of films) {
+    if (!f.img.patient || f.img.view !== 'MLO') continue;
+    byWoman.set(f.img.patient, [...(byWoman.get(f.img.patient) ?? []), f]);
+  }
+  const pairs = [...byWoman.values()].filter((p) => p.length === 2 && p.some((f) => f.img.laterality === 'L') && p.some((f) => f.img.laterality === 'R'));
+  if (!pairs.length) return { title, lines: [none('a woman with one left and one right MLO film')] };
+  const measured = pairs.filter((p) => p.every((f) => f.pred.density.percent !== null));
+  const diffs = measured.map(([a, b]) => Math.abs((a.pred.density.percent as number) - (b.pred.density.percent as number)));
+  const lines = [metric('mean absolute difference of percent, pairs', mean(diffs), measured.length, 2, { op: '<=', target: 5 })];
+  if (measured.length < pairs.length) lines.push(text(`${pairs.length - measured.length} of ${pairs.length} pairs have an unmeasured film: left out`));
+  return { title, lines };
+}
+
+function pectoralSection(films: Joined[], dices: ReadonlyMap<string, number> | null): ReportSection {
+  const title = 'Pectoral muscle against the masks (255 region)';
+  const withMask = films.filter((f) => f.img.mask);
+  if (!withMask.length) return { title, lines: [none('a tissue mask')] };
+  if (!dices) return { title, lines: [text('not computed: Dice needs the engine masks, which only a prediction run has (not --metrics-only)')] };
+  const values = withMask.flatMap((f) => (dices.has(f.img.id) ? [dices.get(f.img.id) as number] : []));
+  const lines = [
+    metric('mean Dice', mean(values), values.length, 3, { op: '>=', target: 0.85 }),
+    metric('median Dice', median(values), values.length, 3, { op: '>=', target: 0.85 }),
+  ];
+  if (values.length < withMask.length) lines.push(text(`${withMask.length - values.length} films with a mask were not analysed: left out`));
+  return { title, lines };
+}
+
+function detectionSection(films: Joined[]): ReportSection {
+  const title = 'Detection (informative; no goal in issue 14)';
+  const rated = films.filter((f) => typeof f.img.abnormal === 'boolean');
+  if (!rated.length) return { title, lines: [none('abnormal given')] };
+  const scored = rated.filter((f) => f.pred.detection.score !== null);
+  const pos = scored.filter((f) => f.img.abnormal).map((f) => f.pred.detection.score as number);
+  const neg = scored.filter((f) => !f.img.abnormal).map((f) => f.pred.detection.score as number);
+  const lines: ReportLine[] = [metric(`image AUC, abnormal (${pos.length}) vs normal (${neg.length})`, auc(pos, neg), scored.length, 3)];
+  const located = rated.filter((f) => f.img.abnormal).flatMap((f) => (f.img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null).map((l) => ({ l, f })));
+  if (located.length) {
+    const hitAll = located.filter(({ l, f }) => f.pred.detection.regions.some((r) => regionHitsLesion(r, l))).length;
+    const hitTop = located.filter(({ l, f }) => {
+      const top = [...f.pred.detection.regions].sort((a, b) => b.score - a.score)[0];
+      return top !== undefined && regionHitsLesion(top, l);
+    }).length;
+    lines.push(metric('lesion sensitivity, all regions', hitAll / located.length, located.length, 3));
+    lines.push(metric('lesion sensitivity, top region only', hitTop / located.length, located.length, 3));
+    lines.push(text(`  a lesion counts as found when a region centre lies within max(r, ${MIN_HIT_RADIUS_PX} px) of its centre`));
+  } else lines.push(text('no located lesions (x, y, r given): sensitivity not computed'));
+  const normals = rated.filter((f) => !f.img.abnormal);
+  if (normals.length) lines.push(metric('false regions per normal image', mean(normals.map((f) => f.pred.detection.regions.length)), normals.length, 2));
+  return { title, lines };
+}
+
+/**
+ * The whole report. `dices` holds the pectoral Dice per film id (from a prediction run), or null
+ * when only the predictions file is at hand.
+ */
+export function buildReport(predictions: PredictionsFile, images: readonly LabelledImage[], dices: ReadonlyMap<string, number> | null): ReportSection[] {
+  const byId = new Map(predictions.images.map((p) => [p.id, p]));
+  const films = images.flatMap((img) => (byId.has(img.id) ? [{ img, pred: byId.get(img.id) as FilmPrediction }] : []));
+  const head: ReportSection = { title: `Engine ${predictions.engine}`, lines: [text(`${films.length} of ${images.length} labelled films have a prediction`)] };
+  return [head, ddsmSection(films), miasSection(films), pairsSection(films), pectoralSection(films, dices), detectionSection(films)];
+}
+
+function formatLine(l: ReportLine): string {
+  if (l.kind === 'text') return `  ${l.text}`;
+  if (l.kind === 'check') return `  ${l.label}: goal ${l.goal}: ${l.ok ? 'met' : 'missed'}`;
+  const v = Number.isFinite(l.value) ? l.value.toFixed(l.digits) : 'undefined';
+  const goal = l.goal ? `; goal ${l.goal.op} ${l.goal.target}: ${meets(l.value, l.goal) ? 'met' : 'missed'}` : '';
+  return `  ${l.label}: ${v} (n=${l.n}${goal})`;
+}
+
+export function meets(value: number, goal: Goal): boolean {
+  return Number.isFinite(value) && (goal.op === '>=' ? value >= goal.target : value <= goal.target);
+}
+
+export function formatReport(sections: readonly ReportSection[]): string[] {
+  return sections.flatMap((s) => [s.title, ...s.lines.map(formatLine)]);
+}

@@ -1,0 +1,236 @@
+/**
+ * `npm run evaluate` end to end on a labelled set made here (five generated films: a woman's MLO
+ * pair read F and D, another film read G, two films with annotated percent and a tissue mask), then
+ * the printed figures checked against values worked out by hand from the predictions and labels.
+ * Never reads ../shared.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
+import { evaluate, runCli, type EvaluateResult } from '../../evaluation/evaluate';
+import { analyseFilm, coarseMaskToInput } from '../../evaluation/film';
+import { readLabelledSet, type LabelledImage } from '../../evaluation/labelled-set';
+import { auc, meanAbsoluteError, median, ranks, regionHitsLesion, spearman, type ReportSection } from '../../evaluation/metrics';
+import type { FilmPrediction } from '../../evaluation/predict';
+import { dice } from '../../evaluation/segmentation-metrics';
+import { rng } from './image-synthetic';
+
+const W = 240;
+const H = 320;
+
+interface FilmSpec {
+  chestWallRight: boolean;
+  /** Share of the breast's brightness added as glandular texture (0-1). */
+  dense: number;
+  blob: { x: number; y: number; r: number } | null;
+  seed: number;
+}
+
+/** An 8-bit MLO film: half-ellipse breast on black, brighter pectoral wedge, texture, optional blob; and its tissue mask. */
+function drawFilm(s: FilmSpec): { pixels: Uint8Array; mask: Uint8Array } {
+  const rand = rng(s.seed);
+  const pixels = new Uint8Array(W * H);
+  const mask = new Uint8Array(W * H).fill(64);
+  for (let y = 0; y < H; y++) {
+    for (let x0 = 0; x0 < W; x0++) {
+      const x = s.chestWallRight ? W - 1 - x0 : x0; // distance-like coordinate from the chest wall
+      const i = y * W + x0;
+      const r2 = (x / (W * 0.75)) ** 2 + ((y - H * 0.4) / (H * 0.62)) ** 2;
+      if (r2 >= 1) {
+        pixels[i] = Math.round(rand() * 4);
+        continue;
+      }
+      const texture = 0.5 + 0.5 * Math.sin(x / 6) * Math.cos(y / 8);
+      const glandular = texture > 1 - s.dense;
+      let v = 70 + 40 * Math.min(1, 4 * Math.sqrt(1 - r2)) + (glandular ? 50 : 0) + rand() * 8;
+      mask[i] = glandular ? 192 : 128;
+      if (x + y * 0.5 < W * 0.3) {
+        v = 200 + rand() * 8;
+        mask[i] = 255;
+      }
+      if (s.blob && Math.hypot(x0 - s.blob.x, y - s.blob.y) < s.blob.r) v = Math.min(255, v + 70);
+      pixels[i] = Math.round(Math.min(255, v));
+    }
+  }
+  return { pixels, mask };
+}
+
+const png = (data: Uint8Array) => sharp(Buffer.from(data), { raw: { width: W, height: H, channels: 1 } }).png().toBuffer();
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'evaluate-'));
+const dir = path.join(tmp, 'fixture-set');
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const base = { source: 'generated', view: 'MLO' as const, width: W, height: H };
+const IMAGES: (LabelledImage & { spec: FilmSpec })[] = [
+  { ...base, id: 'w1-left', image: 'films/a.png', laterality: 'L', patient: 'w1', pixelSpacingMm: 0.2,
+    density: { scale: 'MIAS background tissue', label: 'F' }, abnormal: false, lesions: [],
+    spec: { chestWallRight: false, dense: 0.1, blob: null, seed: 1 } },
+  { ...base, id: 'w1-right', image: 'films/b.png', laterality: 'R', patient: 'w1', pixelSpacingMm: 0.2,
+    density: { scale: 'MIAS background tissue', label: 'D' }, abnormal: true,
+    lesions: [{ kind: 'CIRC', severity: 'M', x: 90, y: 170, r: 14 }, { kind: 'CALC', severity: 'B', x: null, y: null, r: null }],
+    spec: { chestWallRight: true, dense: 0.6, blob: { x: 90, y: 170, r: 12 }, seed: 2 } },
+  { ...base, id: 'w2-left', image: 'films/c.png', laterality: 'L', patient: 'w2', pixelSpacingMm: 0.2,
+    density: { scale: 'MIAS background tissue', label: 'G' }, abnormal: true,
+    lesions: [{ kind: 'CIRC', severity: 'B', x: 120, y: 140, r: 12 }],
+    spec: { chestWallRight: false, dense: 0.3, blob: { x: 120, y: 140, r: 10 }, seed: 3 } },
+  { ...base, id: 'annotated-1', image: 'films/d.png', mask: 'masks/d.png', laterality: 'R', pixelSpacingMm: null,
+    density: { scale: 'annotated fibroglandular percent', percent: 12.5 },
+    spec: { chestWallRight: true, dense: 0.15, blob: null, seed: 4 } },
+  { ...base, id: 'annotated-2', image: 'films/e.png', mask: 'masks/e.png', laterality: 'L', pixelSpacingMm: null,
+    density: { scale: 'annotated fibroglandular percent', percent: 55 },
+    spec: { chestWallRight: false, dense: 0.55, blob: null, seed: 5 } },
+];
+
+function metricValue(report: ReportSection[], label: string): { value: number; n: number } {
+  for (const s of report) for (const l of s.lines) if (l.kind === 'metric' && l.label.startsWith(label)) return { value: l.value, n: l.n };
+  throw new Error(`no metric ${label}`);
+}
+
+/** Spearman without ties by the textbook formula, independent of the code under test. */
+function spearmanNoTies(a: number[], b: number[]): number {
+  const rank = (v: number[]) => v.map((x) => v.filter((y) => y < x).length + 1);
+  const ra = rank(a);
+  const rb = rank(b);
+  const n = a.length;
+  return 1 - (6 * ra.reduce((s, r, i) => s + (r - rb[i]) ** 2, 0)) / (n * (n * n - 1));
+}
+
+describe('metric primitives on hand-computed arrays', () => {
+  it('ranks ties by their average rank, and Spearman uses them', () => {
+    expect(ranks([10, 20, 20, 5])).toEqual([2, 3.5, 3.5, 1]);
+    expect(spearman([1, 2, 3], [10, 30, 20])).toBeCloseTo(0.5, 12);
+    expect(spearman([1, 2, 3, 4], [4, 3, 2, 1])).toBeCloseTo(-1, 12);
+    // x ranks 1,2,3,4 vs y ranks 1,2.5,2.5,4: Pearson = 4.5 / sqrt(5 * 4.5).
+    expect(spearman([1, 2, 3, 4], [0, 1, 1, 2])).toBeCloseTo(4.5 / Math.sqrt(5 * 4.5), 12);
+    expect(spearman([1, 1, 1], [1, 2, 3])).toBeNaN();
+  });
+  it('MAE, median, AUC and Dice', () => {
+    expect(meanAbsoluteError([1, 5, 10], [2, 2, 10])).toBeCloseTo(4 / 3, 12);
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    // Pairs (pos, neg): (0.9 > 0.2), (0.9 > 0.5), (0.5 = 0.5 counts half), (0.5 > 0.2): 3.5 / 4.
+    expect(auc([0.9, 0.5], [0.2, 0.5])).toBeCloseTo(0.875, 12);
+    expect(dice(Uint8Array.from([1, 1, 0, 0]), Uint8Array.from([1, 0, 1, 0]))).toBeCloseTo(0.5, 12);
+    expect(dice(new Uint8Array(3), new Uint8Array(3))).toBe(1);
+  });
+  it('a region finds a lesion inside its circle, at least 10 px', () => {
+    const region = { x: 100, y: 100, score: 0.5, kind: 'mass' as const };
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 105, y: 100, r: 3 })).toBe(true);
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 130, y: 100, r: 20 })).toBe(false);
+    expect(regionHitsLesion(region, { kind: 'CALC', x: null, y: null, r: null })).toBe(false);
+  });
+});
+
+describe('npm run evaluate on a generated labelled set', { timeout: 90_000 }, () => {
+  let res: EvaluateResult;
+  const out = path.join(tmp, 'out', 'predictions.json');
+
+  beforeAll(async () => {
+    mkdirSync(path.join(dir, 'films'), { recursive: true });
+    mkdirSync(path.join(dir, 'masks'), { recursive: true });
+    for (const img of IMAGES) {
+      const { pixels, mask } = drawFilm(img.spec);
+      writeFileSync(path.join(dir, img.image), await png(pixels));
+      if (img.mask) writeFileSync(path.join(dir, img.mask), await png(mask));
+    }
+    const images = IMAGES.map(({ spec: _spec, ...img }) => img);
+    writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ version: 1, images }));
+    res = await evaluate({ data: dir, out }, () => {});
+  });
+
+  it('writes the predictions file in exactly the agreed shape', () => {
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    expect(Object.keys(file).sort()).toEqual(['engine', 'images']);
+    expect(file.engine).toBe(`${REFERENCE_MODELS.engine.name} ${REFERENCE_MODELS.engine.version}`);
+    expect(file.images.map((p: FilmPrediction) => p.id)).toEqual(IMAGES.map((i) => i.id));
+    for (const p of file.images as FilmPrediction[]) {
+      expect(Object.keys(p).sort()).toEqual(['density', 'detection', 'id']);
+      expect(Object.keys(p.density).sort()).toEqual(['grade', 'percent']);
+      expect(Object.keys(p.detection).sort()).toEqual(['quantile', 'regions', 'score']);
+      // Every generated film has a breast: the engine measures them all.
+      expect(typeof p.density.percent).toBe('number');
+      expect(['a', 'b', 'c', 'd']).toContain(p.density.grade);
+      expect(p.density.percent).toBe(Math.round((p.density.percent as number) * 100) / 100);
+      expect(typeof p.detection.score).toBe('number');
+      expect(p.detection.quantile).toBeGreaterThanOrEqual(0);
+      expect(p.detection.quantile).toBeLessThanOrEqual(1);
+      for (const r of p.detection.regions) {
+        expect(Object.keys(r).sort()).toEqual(['kind', 'score', 'x', 'y']);
+        expect(r.x).toBeGreaterThanOrEqual(0);
+        expect(r.x).toBeLessThanOrEqual(W);
+        expect(r.y).toBeGreaterThanOrEqual(0);
+        expect(r.y).toBeLessThanOrEqual(H);
+        expect(['mass', 'calcification', 'asymmetry']).toContain(r.kind);
+      }
+    }
+  });
+
+  it('prints metrics equal to the ones worked out by hand from the predictions and labels', () => {
+    const pred = new Map(res.predictions.images.map((p) => [p.id, p]));
+    const pct = (id: string) => pred.get(id)?.density.percent as number;
+    const score = (id: string) => pred.get(id)?.detection.score as number;
+
+    const ddsm = metricValue(res.report, 'Spearman, percent vs annotated');
+    expect(ddsm.n).toBe(2);
+    expect(ddsm.value).toBeCloseTo(spearmanNoTies([pct('annotated-1'), pct('annotated-2')], [12.5, 55]), 12);
+    const mae = (Math.abs(pct('annotated-1') - 12.5) + Math.abs(pct('annotated-2') - 55)) / 2;
+    expect(metricValue(res.report, 'mean absolute error').value).toBeCloseTo(mae, 12);
+
+    const mias = metricValue(res.report, 'Spearman, percent vs F/G/D');
+    expect(mias.n).toBe(3);
+    expect(mias.value).toBeCloseTo(spearmanNoTies([pct('w1-left'), pct('w1-right'), pct('w2-left')], [0, 2, 1]), 12);
+    expect(metricValue(res.report, 'median percent, label G').value).toBe(pct('w2-left'));
+
+    // Only w1 has a left and a right MLO film.
+    const pair = metricValue(res.report, 'mean absolute difference of percent');
+    expect(pair.n).toBe(1);
+    expect(pair.value).toBeCloseTo(Math.abs(pct('w1-left') - pct('w1-right')), 12);
+
+    const s0 = score('w1-left');
+    const expectedAuc = ([score('w1-right'), score('w2-left')].reduce((s, p) => s + (p > s0 ? 1 : p === s0 ? 0.5 : 0), 0)) / 2;
+    expect(metricValue(res.report, 'image AUC').value).toBeCloseTo(expectedAuc, 12);
+
+    // Two located lesions (the CALC without a position is left out).
+    const hits = [['w1-right', 90, 170, 14], ['w2-left', 120, 140, 12]].filter(([id, x, y, r]) =>
+      (pred.get(id as string)?.detection.regions ?? []).some((g) => Math.hypot(g.x - (x as number), g.y - (y as number)) <= Math.max(r as number, 10)));
+    const sens = metricValue(res.report, 'lesion sensitivity, all regions');
+    expect(sens.n).toBe(2);
+    expect(sens.value).toBe(hits.length / 2);
+    expect(metricValue(res.report, 'false regions per normal image').value).toBe(pred.get('w1-left')?.detection.regions.length);
+  });
+
+  it('scores the pectoral muscle against the mask by Dice', async () => {
+    const set = readLabelledSet(dir);
+    const dices: number[] = [];
+    for (const img of set.images.filter((i) => i.mask)) {
+      const film = await analyseFilm(set, img);
+      const truth = drawFilm(IMAGES.find((i) => i.id === img.id)!.spec).mask;
+      const predicted = film.analysis?.pectoralMask ? coarseMaskToInput(film.analysis, img, film.analysis.pectoralMask.data) : new Uint8Array(W * H);
+      let both = 0;
+      let sum = 0;
+      for (let i = 0; i < truth.length; i++) {
+        const t = truth[i] === 255 ? 1 : 0;
+        const p = predicted[i] ? 1 : 0;
+        both += t & p;
+        sum += t + p;
+      }
+      dices.push((2 * both) / sum);
+    }
+    const m = metricValue(res.report, 'mean Dice');
+    expect(m.n).toBe(2);
+    expect(m.value).toBeCloseTo((dices[0] + dices[1]) / 2, 12);
+  });
+
+  it('recomputes the metrics from the file alone with --metrics-only, and insists on --data', async () => {
+    const again = await evaluate({ data: dir, out, metricsOnly: true }, () => {});
+    expect(again.lines.filter((l) => !l.includes('Dice'))).toEqual(res.lines.filter((l) => !l.includes('Dice')));
+    expect(again.lines.some((l) => l.includes('not computed'))).toBe(true);
+    const err: string[] = [];
+    expect(await runCli([], () => {}, (l) => err.push(l))).toBe(2);
+    expect(err.join('\n')).toContain('usage: npm run evaluate -- --data DIR');
+  });
+});
