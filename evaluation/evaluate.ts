@@ -5,7 +5,7 @@
  * metrics are recomputed from an existing FILE without running the engine (no pectoral Dice then:
  * it needs the engine's masks, which the file does not hold).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -55,6 +55,7 @@ export async function evaluate(opts: EvaluateOptions, log: (line: string) => voi
   let predictions: PredictionsFile;
   let dices: Map<string, number> | null = null;
   if (opts.metricsOnly) {
+    if (!existsSync(outFile)) throw new Error(`--metrics-only: no predictions file at ${outFile} (run without --metrics-only first, or give --out FILE)`);
     predictions = PredictionsFile.parse(JSON.parse(readFileSync(outFile, 'utf8')));
   } else {
     const found = new Map<string, number>();

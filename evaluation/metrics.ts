@@ -181,6 +181,8 @@ function pectoralSection(films: Joined[], dices: ReadonlyMap<string, number> | n
   const lines = [
     metric('mean Dice', mean(values), values.length, 3, { op: '>=', target: 0.85 }),
     metric('median Dice', median(values), values.length, 3, { op: '>=', target: 0.85 }),
+    // The mean and median part ways when the muscle is missed outright: say how often.
+    text(`${values.filter((d) => d < 0.85).length} films below 0.85, ${values.filter((d) => d === 0).length} at 0 (muscle missed or found where there is none)`),
   ];
   if (values.length < withMask.length) lines.push(text(`${withMask.length - values.length} films with a mask were not analysed: left out`));
   return { title, lines };
