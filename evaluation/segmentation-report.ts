@@ -3,9 +3,9 @@
  * (evaluation/film.ts): per film with a tissue mask, the pectoral Dice against the muscle region
  * and the tissue Dice against everything that is not background; per MLO film without a mask, whether
  * a muscle was removed (every MLO film shows one). Run:
- *   npx tsx evaluation/segmentation-report.ts --data ../shared/data/real-labelled [--only ID,ID] [--png DIR]
- * --png writes, per film, the input with the engine's tissue outline (green) and muscle (red) for a
- * look; those images are derived from the data and must stay outside the repository.
+ *   npx tsx evaluation/segmentation-report.ts --data ../shared/data/real-labelled [--source S] [--only ID,ID] [--png DIR]
+ * --png writes, per film, the input with the engine's tissue outline (green) and muscle (red), and
+ * the labelled muscle's outline (blue), for a look; those images are derived from the data and must stay outside the repository.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ function argValue(name: string): string | undefined {
 
 const fmt = (v: number) => v.toFixed(3);
 
-async function overlay(set: LabelledSet, img: LabelledImage, film: FilmResult, dir: string): Promise<void> {
+async function overlay(set: LabelledSet, img: LabelledImage, film: FilmResult, dir: string, label: Uint8Array | null): Promise<void> {
   const px = await readRealPng(path.join(set.dir, img.image));
   const max = 2 ** px.bitsStored - 1;
   const n = img.width * img.height;
@@ -37,6 +37,12 @@ async function overlay(set: LabelledSet, img: LabelledImage, film: FilmResult, d
       for (let x = 1; x < w - 1; x++) {
         const i = y * w + x;
         if (pec && pec[i]) rgb[i * 3] = Math.min(255, rgb[i * 3] + 90);
+        const muscle = (j: number) => label![j] === 255;
+        if (label && muscle(i) && (!muscle(i - 1) || !muscle(i + 1) || !muscle(i - w) || !muscle(i + w))) {
+          rgb[i * 3] = 60;
+          rgb[i * 3 + 1] = 120;
+          rgb[i * 3 + 2] = 255;
+        }
         const edge = breast[i] && (!breast[i - 1] || !breast[i + 1] || !breast[i - w] || !breast[i + w]);
         if (edge) {
           rgb[i * 3] = 0;
@@ -57,7 +63,8 @@ async function main(): Promise<void> {
   const only = argValue('--only')?.split(',');
   const pngDir = argValue('--png');
   if (pngDir) mkdirSync(pngDir, { recursive: true });
-  const images = set.images.filter((img) => !only || only.includes(img.id));
+  const source = argValue('--source');
+  const images = set.images.filter((img) => (!only || only.includes(img.id)) && (!source || img.source === source));
 
   const pecDice: number[] = [];
   const tisDice: number[] = [];
@@ -69,11 +76,11 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const film = await analyseFilm(set, img);
     ms += performance.now() - t0;
-    if (pngDir) await overlay(set, img, film, pngDir);
     const a = film.analysis;
     const share = a?.pectoralMask ? countOnes(a.pectoralMask.data) / Math.max(1, countOnes(a.breast.data) + countOnes(a.pectoralMask.data)) : 0;
-    if (img.mask) {
-      const label = await readLabelPng(path.join(set.dir, img.mask));
+    const label = img.mask ? await readLabelPng(path.join(set.dir, img.mask)) : null;
+    if (pngDir) await overlay(set, img, film, pngDir, label?.data ?? null);
+    if (label) {
       if (label.width !== img.width || label.height !== img.height) throw new Error(`${img.id}: mask size differs from the image`);
       const pd = pectoralDice(a, img, label.data);
       const td = tissueDice(a, img, label.data);
