@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { readRealPng } from '../server/corpus/real-exams';
-import { analyseFilm, coarseMaskToInput, readLabelPng, type FilmResult } from './film';
+import { analyseFilm, coarseMaskToInput, coarseToInput, readLabelPng, type FilmResult } from './film';
 import { readLabelledSet, realLabelledDir, type LabelledImage, type LabelledSet } from './labelled-set';
 import { pectoralDice, summarise, tissueDice } from './segmentation-metrics';
 
@@ -72,6 +72,9 @@ async function main(): Promise<void> {
   let fired = 0;
   const notFired: string[] = [];
   let ms = 0;
+  const strips: string[] = [];
+  let detections = 0;
+  let nearEdge = 0;
   for (const img of images) {
     const t0 = performance.now();
     const film = await analyseFilm(set, img);
@@ -88,7 +91,16 @@ async function main(): Promise<void> {
       tisDice.push(td);
       const why = a?.notes.find((n) => n.includes('pectoral')) ?? '';
       console.log(`${img.id.padEnd(24)} pectoral Dice ${fmt(pd)}  tissue Dice ${fmt(td)}  muscle share ${(100 * share).toFixed(1)} % ${why}`);
-    } else if (img.view === 'MLO') {
+    }
+    if (a?.notes.some((n) => n.includes('strip'))) strips.push(img.id);
+    if (a) {
+      // Detections within 40 input pixels of the top or bottom edge: labels and film-edge strips
+      // read as findings land there.
+      const ys = [...a.masses.map((m) => m.y), ...a.calcClusters.map((c) => c.y)].map((y) => coarseToInput(a, img, 0, y).y);
+      detections += ys.length;
+      nearEdge += ys.filter((y) => y < 40 || y > img.height - 40).length;
+    }
+    if (!label && img.view === 'MLO') {
       mloUnmasked++;
       if (a?.pectoralMask) fired++;
       else notFired.push(img.id);
@@ -106,6 +118,8 @@ async function main(): Promise<void> {
     console.log(`MLO films without masks: muscle removed on ${fired} of ${mloUnmasked} (${((100 * fired) / mloUnmasked).toFixed(0)} %)`);
     if (notFired.length) console.log(`  not removed: ${notFired.join(' ')}`);
   }
+  console.log(`film-edge strips cut on ${strips.length} films${strips.length ? `: ${strips.join(' ')}` : ''}`);
+  console.log(`detections (masses and calcification clusters): ${detections}, of which ${nearEdge} within 40 px of the top or bottom edge`);
   console.log(`analysis ${(ms / Math.max(1, images.length)).toFixed(0)} ms per film (wrap, decode and analyse)`);
 }
 

@@ -60,7 +60,8 @@ export function analyzeView(view: DecodedView, timer: Timer = NO_TIMER): ViewAna
     notes.push(`${view.key}: the pixels put the chest wall on the ${orientation.chestWallSide}, not where the header implies`);
   }
   const coarse = orientation.raster;
-  const seg = timer.time('segment', () => segmentBreast(coarse));
+  const seg = timer.time('segment', () => segmentBreast(coarse, coarseSpacingMm));
+  if (seg.stripRows > 0) notes.push(`${view.key}: a bright strip along the film edge (${seg.stripRows} rows) is not breast`);
   if (seg.removedObjects.length > 0) {
     notes.push(`${view.key}: ${seg.removedObjects.length} label or marker object(s) outside the breast ignored`);
   }
@@ -68,7 +69,7 @@ export function analyzeView(view: DecodedView, timer: Timer = NO_TIMER): ViewAna
   let pectoral: PectoralLine | null = null;
   let pectoralMask: Mask | null = null;
   if (view.viewPosition === 'MLO') {
-    const pec = timer.time('pectoral', () => removePectoral(coarse, seg.mask, coarseSpacingMm));
+    const pec = timer.time('pectoral', () => removePectoral(coarse, seg.mask, coarseSpacingMm, { topRow: seg.topRow }));
     breast = pec.mask;
     pectoral = pec.line;
     if (pec.line) pectoralMask = subtractMask(seg.mask, pec.mask);

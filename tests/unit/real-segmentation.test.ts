@@ -1,0 +1,58 @@
+/**
+ * Pectoral muscle and tissue segmentation on the labelled DDSM films of ../shared (hand-drawn tissue
+ * masks, 255 = muscle), through the upload path; and on MIAS films (padded with black, chest wall
+ * on either side, film labels and edge strips), that a muscle is found on nearly every MLO film.
+ * Skipped, with the reason printed, when the labelled films are absent.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyseFilm, readLabelPng } from '../../evaluation/film';
+import { readLabelledSet, realLabelledDir, realLabelledMissing } from '../../evaluation/labelled-set';
+import { pectoralDice, summarise, tissueDice } from '../../evaluation/segmentation-metrics';
+
+const DIR = realLabelledDir();
+const missing = realLabelledMissing(DIR);
+if (missing) console.warn(`real-segmentation.test.ts: not run: ${missing}`);
+
+const LONG = { timeout: 120_000 };
+
+describe.skipIf(missing !== null)('segmentation on labelled real films', LONG, () => {
+  const set = missing ? null : readLabelledSet(DIR);
+
+  it('DDSM: the removed pectoral muscle matches the labelled one (mean Dice >= 0.85), the tissue too', async () => {
+    const films = set!.images.filter((img) => img.mask && img.view === 'MLO');
+    expect(films.length).toBeGreaterThan(0);
+    const pec: number[] = [];
+    const tissue: number[] = [];
+    for (const img of films) {
+      const film = await analyseFilm(set!, img);
+      const label = await readLabelPng(path.join(set!.dir, img.mask!));
+      pec.push(pectoralDice(film.analysis, img, label.data));
+      tissue.push(tissueDice(film.analysis, img, label.data));
+    }
+    const p = summarise(pec, 0.7);
+    const t = summarise(tissue, 0.9);
+    console.log(
+      `pectoral Dice over ${p.n} films: mean ${p.mean.toFixed(3)}, median ${p.median.toFixed(3)}, min ${p.min.toFixed(3)}, ${p.under} under 0.7; ` +
+        `tissue Dice mean ${t.mean.toFixed(3)}, min ${t.min.toFixed(3)}`,
+    );
+    // Measured 0.925 mean, 0.80 minimum when written (0.76 mean, 7 misses before).
+    expect(p.mean).toBeGreaterThanOrEqual(0.85);
+    expect(p.under).toBeLessThanOrEqual(2);
+    expect(t.mean).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('MIAS: a muscle is removed on nearly every MLO film', async () => {
+    // Every fourth MLO film without a mask: padded, either side, labels, strips (all 160: about 50 s).
+    const films = set!.images.filter((img) => !img.mask && img.view === 'MLO').filter((_, i) => i % 4 === 0);
+    if (films.length === 0) return;
+    let fired = 0;
+    for (const img of films) {
+      const a = (await analyseFilm(set!, img)).analysis;
+      if (a?.pectoralMask) fired++;
+    }
+    console.log(`MIAS: muscle removed on ${fired} of ${films.length} MLO films`);
+    // 156 of 160 when written (4 whose tissue does not reach the top at the chest wall, or no edge).
+    expect(fired / films.length).toBeGreaterThanOrEqual(0.85);
+  });
+});
