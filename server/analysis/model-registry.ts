@@ -19,6 +19,7 @@ import {
   MERGED_REFERENCE,
   RISK_REFERENCE,
 } from './reference';
+import { DENSITY_MODEL } from './image/density';
 import { DETECTION_WEIGHTS } from './image/suspicion-models';
 import { baseFiveYearRisk, fiveYearRiskScore, type BaseRisk } from './risk/density-hazard';
 
@@ -60,7 +61,11 @@ export interface ModelRegistry {
   merged: MergedProvider;
 }
 
-export const ENGINE = { name: 'smart-density-reference-engine', version: '1.3.0' };
+/**
+ * The engine's version carries the hash of the learned density model, so that a result names the
+ * exact coefficients that measured it (the other models' data versions are in their providers).
+ */
+export const ENGINE = { name: 'smart-density-reference-engine', version: `2.0.0+${DENSITY_MODEL.version}` };
 
 /** The built-in reference providers. */
 export const REFERENCE_MODELS: ModelRegistry = {
@@ -88,9 +93,10 @@ export const REFERENCE_MODELS: ModelRegistry = {
     score: maskingProbability,
   },
   density: {
-    name: 'libra-style-density',
-    version: `1.0.0+${DENSITY_REFERENCE.version}`,
-    description: 'Percent density by fuzzy c-means (Keller 2012); grade cut points at the BCSC shares',
+    name: 'learned-density',
+    version: `2.0.0+${DENSITY_MODEL.version}+${DENSITY_REFERENCE.version}`,
+    description:
+      'Percent density from a dense-tissue pixel model fitted to radiologists\' tissue masks on real films (thickness-corrected contrast and texture); grade cut points at the BCSC shares of the published population',
     reference: DENSITY_REFERENCE,
     grade: (pd) => densityGrade(pd, DENSITY_REFERENCE.cutPoints),
   },

@@ -1,11 +1,11 @@
 /**
- * Issue 6, density: percent density on phantoms of the corpus (server/phantom, written as DICOM
- * and decoded like an upload) against the phantom's true dense fraction, over a sweep of true
- * fractions; and on the real exams in ../shared, the same grade for the left and right breast.
+ * Density on phantoms of the corpus (server/phantom, written as DICOM and decoded like an upload)
+ * over a sweep of true dense fractions: rising, grades in order; and on the real exams in
+ * ../shared, the same grade for the left and right breast.
  */
 import { describe, expect, it } from 'vitest';
 import { VIEW_KEYS } from '../../core/contract/scores';
-import { densityGrade } from '../../server/analysis/density-grade';
+import { densityGrade, gradeIndex } from '../../server/analysis/density-grade';
 import { densityRows, measurePhantom, phantomSize, studyPercentDensity } from '../../evaluation/phantom-eval';
 import { realExamDensity } from '../../evaluation/real-exam-eval';
 import { findRealExams, realMammogramsDir, realMammogramsMissing } from '../../server/corpus/real-exams';
@@ -21,22 +21,19 @@ describe('percent density on corpus phantoms of known dense fraction', LONG, () 
     return { density, rows: densityRows(study, measured), study: studyPercentDensity(measured)!, truth: 100 * study.truth.denseFraction };
   });
 
-  it('every view is within a few points of the truth on average (issue goal 5 points; measured about 6, see the note)', async () => {
+  // Issue 14 dropped the phantom error goal: the density model is learned from radiologists'
+  // tissue masks on real films (evaluation/train-density.ts), whose percent runs higher than the
+  // phantoms' pixel-wise truth. Phantoms stay a sanity check: order and grades.
+  it('grades the phantoms in order of their true fraction (the error is printed, not a goal)', async () => {
     const results = await Promise.all(sweep);
     const errors = results.flatMap((r) => r.rows.map((v) => Math.abs(v.measured! - v.truth)));
-    const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
     console.log(
-      `phantom density, mean absolute error ${mean.toFixed(2)} points over ${errors.length} views; truth -> study PD: ` +
-        results.map((r) => `${r.truth.toFixed(0)} -> ${r.study.toFixed(1)}`).join(', '),
+      `phantom density, mean absolute difference from the pixel-wise truth ${(errors.reduce((a, b) => a + b, 0) / errors.length).toFixed(2)} points over ${errors.length} views; truth -> study PD: ` +
+        results.map((r) => `${r.truth.toFixed(0)} -> ${r.study.toFixed(1)} (${densityGrade(r.study)})`).join(', '),
     );
-    // Two-cluster fuzzy c-means pulls extreme densities toward the middle (about +9 points at 5 %,
-    // -13 at 60 %); the issue's 5-point goal is not met and is reported, not hidden by tuning.
-    // evaluation/density-diagnostics.ts shows why: its threshold sits below the one that would give
-    // the true fraction when dense tissue is scarce and above it when dense tissue dominates.
-    expect(mean).toBeLessThan(7.5);
-    // In the middle of the range, where most women are, it is close.
-    const mid = results.filter((r) => r.density >= 0.15 && r.density <= 0.45).flatMap((r) => r.rows.map((v) => Math.abs(v.measured! - v.truth)));
-    expect(mid.reduce((a, b) => a + b, 0) / mid.length).toBeLessThan(5);
+    const grades = results.map((r) => gradeIndex(densityGrade(r.study)));
+    for (let i = 1; i < grades.length; i++) expect(grades[i]).toBeGreaterThanOrEqual(grades[i - 1]);
+    expect(grades[grades.length - 1] - grades[0]).toBeGreaterThanOrEqual(2);
   });
 
   it('rises with the true fraction, per view and per study', async () => {
@@ -73,14 +70,15 @@ describe.runIf(!missing)('density grade of the real exams in ../shared', LONG, (
       console.log(`${r.id}: right PD ${r.right.toFixed(1)} grade ${r.rightGrade}, left PD ${r.left.toFixed(1)} grade ${r.leftGrade}`);
       for (const pd of [r.left, r.right]) {
         expect(pd).toBeGreaterThan(5);
-        expect(pd).toBeLessThan(60);
+        expect(pd).toBeLessThan(75);
       }
       expect(Math.abs(r.left - r.right)).toBeLessThan(8);
     });
   }
 
-  // Two of the exams sit within a point of the b|c cut point (about 27.8 %), so this holds by a
-  // small margin: a change to the engine that moves them shows here first.
+  // These are processed digital mammograms; the density model learned on digitised films, so
+  // their level is not validated (README, "How good is the density"), but a breast and its twin
+  // must agree.
   it('left and right get the same grade in every exam', async () => {
     const all = await Promise.all(results.values());
     const same = all.filter((r) => r.leftGrade === r.rightGrade);

@@ -14,8 +14,9 @@ export interface RgbaOverlay {
 
 /**
  * The three overlays the results page blends with its sliders: suspicious regions (detection heat
- * map), dense tissue (the fuzzy dense membership) and density texture (local variation of the
- * tissue, the texture that density-based risk models look at). The page stretches them to the
+ * map), dense tissue (the pixels the density model counts as dense, shaded by their probability)
+ * and density texture (local variation of the tissue, the texture that density-based risk models
+ * look at). The page stretches them to the
  * display image, so they are drawn at analysis resolution and mirrored back to display
  * orientation.
  */
@@ -70,10 +71,11 @@ function densityRgba(v: ViewAnalysis): Uint8Array {
   const { width: w, height: h } = v.coarse;
   const out = new Uint8Array(w * h * 4);
   const m = v.density?.membership;
-  if (!m) return out;
+  const dense = v.density?.denseMask.data;
+  if (!m || !dense) return out;
   for (let i = 0; i < w * h; i++) {
-    const t = m[i];
-    if (t < 0.5) continue;
+    if (!dense[i]) continue;
+    const t = Math.max(0.5, m[i]);
     out[i * 4] = 236;
     out[i * 4 + 1] = 72;
     out[i * 4 + 2] = 153;

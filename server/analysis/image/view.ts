@@ -4,7 +4,7 @@ import { measureDensity, type DensityMeasurement } from './density';
 import { findMassCandidates, type MassCandidate } from './masses';
 import { orientChestWallLeft } from './orient';
 import { removePectoral, type PectoralLine } from './pectoral';
-import { createMask, createRaster, countMask, type Mask, type Raster } from './raster';
+import { createMask, createRaster, countMask, maskedQuantiles, type Mask, type Raster } from './raster';
 import { boxDownsample, downsampleToSpacing, FINE_SPACING_MM } from './resample';
 import { segmentBreast } from './segment';
 import { NO_TIMER, type Timer } from './stage-timer';
@@ -76,7 +76,9 @@ export function analyzeView(view: DecodedView, timer: Timer = NO_TIMER): ViewAna
     if (!pec.line) notes.push(`${view.key}: pectoral muscle not found (${pec.reason}); none removed`);
   }
   const breastPx = countMask(breast);
-  const density = breastPx > 0 ? timer.time('density', () => measureDensity(coarse, breast, [coarseSpacingMm, coarseSpacingMm], seg.mask)) : null;
+  const density = breastPx > 0
+    ? timer.time('density', () => measureDensity(coarse, breast, [coarseSpacingMm, coarseSpacingMm], seg.mask, valueRange(coarse)))
+    : null;
   const masses = breastPx > 0 ? timer.time('masses', () => findMassCandidates(coarse, breast, coarseSpacingMm)) : [];
 
   const calcClusters = breastPx > 0
@@ -153,6 +155,17 @@ function calcificationsInBreast(fine: Raster, flipped: boolean, breast: Mask, cf
     maxY: toCoarseY(c.maxY),
     spots: c.spots.map((p) => ({ ...p, x: toCoarseX(p.x), y: toCoarseY(p.y) })),
   }));
+}
+
+/**
+ * The range of values the image actually uses, from its darkest to its brightest (0.1 % and
+ * 99.9 % of the analysis grid, so a few hot pixels do not set it). Density contrast is measured in
+ * these units. Neither the stored bit depth nor the VOI window will do: PNG exports of digital
+ * mammograms store 0-255 or even 0-15 in 16 bits, while scanned films use their whole range.
+ */
+export function valueRange(r: Raster): number {
+  const [lo, hi] = maskedQuantiles(r, null, [0.001, 0.999]);
+  return Math.max(1e-6, hi - lo);
 }
 
 /** Pixels of `a` that are not in `b`. */
