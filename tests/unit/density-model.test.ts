@@ -1,0 +1,54 @@
+/**
+ * The learned density model ships as data (server/analysis/reference/density-model.json, written
+ * by npm run train:density): it must load whole, carry the hash of its own coefficients as its
+ * version, and that version must be in the engine's and the density provider's versions, so a
+ * result names the coefficients that measured it.
+ */
+import { describe, expect, it } from 'vitest';
+import { DENSITY_FEATURES } from '../../server/analysis/image/density-features';
+import { DENSITY_MODEL, calibrate, densityModelVersion } from '../../server/analysis/image/density';
+import { analyzeView } from '../../server/analysis/image/view';
+import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
+import { syntheticView } from './image-synthetic';
+
+describe('the density model file', () => {
+  it('loads with one standardisation and one weight per engine feature', () => {
+    expect(DENSITY_MODEL.features).toEqual([...DENSITY_FEATURES]);
+    for (const list of [DENSITY_MODEL.mean, DENSITY_MODEL.sd, DENSITY_MODEL.weights]) {
+      expect(list).toHaveLength(DENSITY_FEATURES.length);
+      for (const v of list) expect(Number.isFinite(v)).toBe(true);
+    }
+    for (const sd of DENSITY_MODEL.sd) expect(sd).toBeGreaterThan(0);
+    expect(DENSITY_MODEL.calibration.slope).toBeGreaterThan(0);
+  });
+
+  it('is versioned by the hash of its coefficients, and that version is in the engine version', () => {
+    expect(DENSITY_MODEL.version).toBe(densityModelVersion(DENSITY_MODEL));
+    expect(DENSITY_MODEL.version).toMatch(/^density-model-[0-9a-f]{10}$/);
+    expect(REFERENCE_MODELS.engine.version).toContain(DENSITY_MODEL.version);
+    expect(REFERENCE_MODELS.density.version).toContain(DENSITY_MODEL.version);
+    const changed = { ...DENSITY_MODEL, weights: DENSITY_MODEL.weights.map((w, i) => (i === 0 ? w + 1e-6 : w)) };
+    expect(densityModelVersion(changed)).not.toBe(DENSITY_MODEL.version);
+  });
+
+  it('says which films it was fitted on and its cross-validated figures', () => {
+    expect(DENSITY_MODEL.source).toMatch(/train-density/);
+    expect(DENSITY_MODEL.training).toHaveProperty('crossValidated');
+  });
+
+  it('maps a higher mean probability to a higher percent', () => {
+    const percents = [0.05, 0.2, 0.4, 0.6, 0.8].map((p) => calibrate(DENSITY_MODEL, p));
+    for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThan(percents[i - 1]);
+  });
+
+  it('measures the same view twice to the same percent and the same dense pixels', () => {
+    const a = analyzeView(syntheticView('l_cc', { denseFraction: 0.3, seed: 9 })).density!;
+    const b = analyzeView(syntheticView('l_cc', { denseFraction: 0.3, seed: 9 })).density!;
+    expect(b.percentDensity).toBe(a.percentDensity);
+    expect(Buffer.from(b.denseMask.data).equals(Buffer.from(a.denseMask.data))).toBe(true);
+    // The dense mask holds as many pixels as the percent says.
+    let dense = 0;
+    for (const v of a.denseMask.data) dense += v;
+    expect(Math.abs(dense * 0.16 / 100 - a.denseAreaCm2) / a.denseAreaCm2).toBeLessThan(0.02);
+  });
+});
