@@ -20,6 +20,25 @@ describe('orientation', () => {
     expect(o2.pixelsOverruledHeader).toBe(true);
     expect(o2.raster.data[200 * 320 + 5]).toBeGreaterThan(o2.raster.data[200 * 320 + 314]);
   });
+
+  it('finds the chest wall of a padded film by the tissue, not by a label or a lighter padding', () => {
+    // A scanned film: black padding on both sides (a little lighter beyond the chest wall), the
+    // breast's flat chest-wall edge at x = 220 and its tip towards the left, a bright label near the tip.
+    const w = 320;
+    const h = 400;
+    const data = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let v = x > 220 ? 14 : 10;
+        if (x <= 220 && ((220 - x) / 160) ** 2 + ((y - 200) / 170) ** 2 < 1) v = 120;
+        if (x >= 20 && x < 50 && y >= 20 && y < 60) v = 250;
+        data[y * w + x] = v;
+      }
+    }
+    const o = orientChestWallLeft({ width: w, height: h, data }, 'L', false);
+    expect(o.chestWallSide).toBe('right');
+    expect(o.flipped).toBe(true);
+  });
 });
 
 describe('breast segmentation', () => {
