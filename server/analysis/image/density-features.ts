@@ -97,19 +97,23 @@ export function densityFeatures(r: Raster, breast: Mask, tissue: Mask, contrastR
  * the interior is unchanged). Outside the breast the raster is left as it is.
  */
 function subtractFatLevel(r: Raster, breast: Mask, depthBin: (i: number) => number): Raster {
-  const lists: number[][] = Array.from({ length: DEPTH_BINS + 1 }, () => []);
+  // Group the breast's values by depth bin (counting sort), then take each bin's quantile.
   const bins = new Int32Array(r.data.length);
+  const counts = new Int32Array(DEPTH_BINS + 2);
   for (let i = 0; i < r.data.length; i++) {
     if (!breast.data[i]) continue;
     bins[i] = depthBin(i);
-    lists[bins[i]].push(r.data[i]);
+    counts[bins[i] + 1]++;
   }
+  for (let d = 1; d < counts.length; d++) counts[d] += counts[d - 1];
+  const grouped = new Float32Array(counts[DEPTH_BINS + 1]);
+  const next = counts.slice(0, DEPTH_BINS + 1);
+  for (let i = 0; i < r.data.length; i++) if (breast.data[i]) grouped[next[bins[i]]++] = r.data[i];
   const level = new Float64Array(DEPTH_BINS + 1).fill(NaN);
-  lists.forEach((l, d) => {
-    if (l.length < 10) return;
-    l.sort((a, b) => a - b);
-    level[d] = l[Math.floor(FAT_QUANTILE * (l.length - 1))];
-  });
+  for (let d = 0; d <= DEPTH_BINS; d++) {
+    const l = grouped.subarray(counts[d], counts[d + 1]).sort();
+    if (l.length >= 10) level[d] = l[Math.floor(FAT_QUANTILE * (l.length - 1))];
+  }
   // Bins too small to tell take their inner neighbour; then the level may only rise inward.
   let inner = NaN;
   for (let d = DEPTH_BINS; d >= 0; d--) {

@@ -79,7 +79,8 @@ export function measureDensity(
   const denseMask = createMask(r.width, r.height);
   const denseCount = Math.round((percentDensity / 100) * n);
   if (denseCount > 0) {
-    const cut = [...probs].sort((a, b) => b - a)[denseCount - 1];
+    // Typed arrays sort numerically (and much faster than an array of numbers).
+    const cut = probs.slice().sort()[n - denseCount];
     for (let j = 0; j < n; j++) if (probs[j] >= cut) denseMask.data[rows.index[j]] = 1;
   }
   const pixelCm2 = (spacingMm[0] * spacingMm[1]) / 100;
