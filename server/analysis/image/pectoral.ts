@@ -38,6 +38,23 @@ const ANGLE_TOLERANCE = Math.cos((20 * Math.PI) / 180);
 /** Largest share of the tissue the muscle may take (large muscles on MLO views reach about half). */
 const MAX_SHARE = 0.6;
 const MIN_SHARE = 0.005;
+/**
+ * A wedge beyond this share of the tissue needs a clear edge: on dense breasts a bright band of
+ * glandular tissue gives Hough lines whose wedges take half the breast (MIAS mdb061, mdb062,
+ * mdb137, mdb138), while the real muscles on the labelled films stay under about 0.4.
+ */
+const WEAK_MAX_SHARE = 0.4;
+/**
+ * The clear edge: the band just inside the wedge brighter than the band just beyond by this share
+ * of the breast's own contrast (its 10th to 90th percentile). Large labelled DDSM muscles measure
+ * 0.2-0.36; the false half-breast wedges 0.02-0.12.
+ */
+const STRONG_EDGE_CONTRAST = 0.2;
+/**
+ * Hough peaks past the first few are texture more often than muscle (on the labelled DDSM films the
+ * muscle is always the strongest line): taken only with a clear edge.
+ */
+const STRONG_PEAKS = 3;
 /** Hough peaks tried, best first: the strongest line is sometimes a dense-tissue edge. */
 const CANDIDATES = 12;
 
@@ -47,7 +64,8 @@ const CANDIDATES = 12;
  * (Karssemeijer 1998). The corner is found on the tissue itself, not at the image corner, because
  * scanned films are padded with black. A Hough transform over edge pixels whose gradient points
  * up-left (brighter muscle above-left) proposes straight edges; the first candidate whose wedge
- * has a plausible size and is brighter than the tissue beyond it is taken, and the edge is then
+ * has a plausible size and is brighter than the tissue beyond it is taken (a wedge of over 40 % of
+ * the tissue, or a weaker Hough peak, only with a clear edge), and the edge is then
  * traced row by row near that line (dynamic programming) so a curved edge is followed.
  */
 export function removePectoral(r: Raster, breast: Mask, spacingMm: number, opts: PectoralOptions = {}): PectoralResult {
@@ -178,8 +196,10 @@ export function removePectoral(r: Raster, breast: Mask, spacingMm: number, opts:
   // The muscle is brighter than the tissue just beyond its edge; a narrow band on each side keeps
   // dense tissue further along (which can be brighter than the muscle) out of the comparison.
   const band = 4 / spacingMm;
+  const [p10, p90] = maskedQuantiles(smooth, breast, [0.1, 0.9]);
+  const contrast = Math.max(1e-6, p90 - p10);
   let reason = 'edge found but the wedge has an implausible size';
-  for (const p of peaks) {
+  for (const [rank, p] of peaks.entries()) {
     const k = Math.floor(p / stride);
     const rho = p % stride;
     const c = cosT[k];
@@ -212,6 +232,11 @@ export function removePectoral(r: Raster, breast: Mask, spacingMm: number, opts:
       reason = 'edge found but the wedge is not brighter than the tissue beyond it';
       continue;
     }
+    const strong = (nearSum / nearN - outSum / outN) / contrast >= STRONG_EDGE_CONTRAST;
+    if ((share > WEAK_MAX_SHARE || rank >= STRONG_PEAKS) && !strong) {
+      reason = share > WEAK_MAX_SHARE ? 'edge found but too weak for a wedge that large' : 'only faint lines with weak edges found';
+      continue;
+    }
     const edge = traceEdge(gx, gy, breast, w, h, x0, y0, c, s, rho, spacingMm);
     const mask = cloneMask(breast);
     let area = 0;
@@ -224,7 +249,7 @@ export function removePectoral(r: Raster, breast: Mask, spacingMm: number, opts:
         }
       }
     }
-    if (area / breastArea > MAX_SHARE || area === 0) continue;
+    if (area / breastArea > (strong ? MAX_SHARE : WEAK_MAX_SHARE) || area === 0) continue;
     const phi = ((PHI_MIN_DEG + k) * Math.PI) / 180;
     return { mask, line: { phi, rho: rho + x0 * c + y0 * s, corner: { x: x0, y: y0 }, area } };
   }
