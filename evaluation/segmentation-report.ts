@@ -4,6 +4,8 @@
  * and the tissue Dice against everything that is not background; per MLO film without a mask, whether
  * a muscle was removed (every MLO film shows one). Run:
  *   npx tsx evaluation/segmentation-report.ts --data ../shared/data/real-labelled [--source S] [--only ID,ID] [--png DIR]
+ * The audit lists, over all films, those whose tissue is small, off to the chest wall's wrong side or
+ * mostly muscle.
  * --png writes, per film, the input with the engine's tissue outline (green) and muscle (red), and
  * the labelled muscle's outline (blue), for a look; those images are derived from the data and must stay outside the repository.
  */
@@ -75,6 +77,10 @@ async function main(): Promise<void> {
   const strips: string[] = [];
   let detections = 0;
   let nearEdge = 0;
+  // Audit of every film, labelled or not: signs of a failed segmentation that need no label.
+  const smallTissue: string[] = [];
+  const wrongSide: string[] = [];
+  const largeMuscle: string[] = [];
   for (const img of images) {
     const t0 = performance.now();
     const film = await analyseFilm(set, img);
@@ -93,6 +99,12 @@ async function main(): Promise<void> {
       console.log(`${img.id.padEnd(24)} pectoral Dice ${fmt(pd)}  tissue Dice ${fmt(td)}  muscle share ${(100 * share).toFixed(1)} % ${why}`);
     }
     if (a?.notes.some((n) => n.includes('strip'))) strips.push(img.id);
+    if (a) {
+      const audit = tissueAudit(a.breast.data, a.pectoralMask?.data ?? null, a.breast.width);
+      if (audit.share < SMALL_TISSUE) smallTissue.push(img.id);
+      if (audit.centreX > 0.5) wrongSide.push(img.id);
+      if (share > LARGE_MUSCLE) largeMuscle.push(`${img.id} (${(100 * share).toFixed(0)} %)`);
+    }
     if (a) {
       // Detections within 40 input pixels of the top or bottom edge: labels and film-edge strips
       // read as findings land there.
@@ -118,9 +130,30 @@ async function main(): Promise<void> {
     console.log(`MLO films without masks: muscle removed on ${fired} of ${mloUnmasked} (${((100 * fired) / mloUnmasked).toFixed(0)} %)`);
     if (notFired.length) console.log(`  not removed: ${notFired.join(' ')}`);
   }
+  const list = (ids: string[]) => `${ids.length}${ids.length ? `: ${ids.join(' ')}` : ''}`;
+  console.log(`audit over ${images.length} films:`);
+  console.log(`  tissue under ${100 * SMALL_TISSUE} % of the image (a narrow breast on a padded film, or a failed segmentation): ${list(smallTissue)}`);
+  console.log(`  tissue's centre of mass in the right half (the chest wall belongs on the left): ${list(wrongSide)}`);
+  console.log(`  muscle over ${100 * LARGE_MUSCLE} % of the tissue: ${list(largeMuscle)}`);
   console.log(`film-edge strips cut on ${strips.length} films${strips.length ? `: ${strips.join(' ')}` : ''}`);
   console.log(`detections (masses and calcification clusters): ${detections}, of which ${nearEdge} within 40 px of the top or bottom edge`);
   console.log(`analysis ${(ms / Math.max(1, images.length)).toFixed(0)} ms per film (wrap, decode and analyse)`);
+}
+
+/** Audit limits: real muscles on the labelled MLO films stay under about 40 % of the tissue. */
+const SMALL_TISSUE = 0.2;
+const LARGE_MUSCLE = 0.4;
+
+/** The segmented tissue (breast plus removed muscle): its share of the image and its centre of mass as a share of the width. */
+function tissueAudit(breast: Uint8Array, muscle: Uint8Array | null, width: number): { share: number; centreX: number } {
+  let n = 0;
+  let sumX = 0;
+  for (let i = 0; i < breast.length; i++) {
+    if (!breast[i] && !(muscle && muscle[i])) continue;
+    n++;
+    sumX += i % width;
+  }
+  return { share: n / breast.length, centreX: n ? sumX / n / width : 0 };
 }
 
 function countOnes(d: Uint8Array): number {
