@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DENSITY_MODEL } from '../server/analysis/image/density';
 import { readLabelPng, type FilmResult } from './film';
 import { readLabelledSet, type LabelledSet } from './labelled-set';
 import { buildReport, formatReport, type ReportSection } from './metrics';
@@ -72,7 +73,22 @@ export async function evaluate(opts: EvaluateOptions, log: (line: string) => voi
     log(`predictions written to ${outFile}`);
   }
   const report = buildReport(predictions, set.images, dices);
-  return { outFile, predictions, report, lines: formatReport(report) };
+  return { outFile, predictions, report, lines: [...formatReport(report), ...inSampleNote(set)] };
+}
+
+/**
+ * The shipped density model was fitted on the masked films of one set: evaluated on that set, its
+ * annotated-percent figures are in-sample, so say so and give the cross-validated ones the
+ * training recorded.
+ */
+export function inSampleNote(set: LabelledSet): string[] {
+  const training = DENSITY_MODEL.training as { set?: string; crossValidated?: { spearman: number; meanAbsoluteError: number; folds: number; films: number } };
+  if (training.set !== set.name || !set.images.some((img) => img.mask)) return [];
+  const cv = training.crossValidated;
+  return [
+    `Note: the density model (${DENSITY_MODEL.version}) was fitted on the masked films of "${set.name}", so the annotated-percent figures above are in-sample.`,
+    ...(cv ? [`  cross-validated by woman (${cv.folds} folds, ${cv.films} films; npm run train:density): Spearman ${cv.spearman}, mean absolute error ${cv.meanAbsoluteError} points`] : []),
+  ];
 }
 
 /** The command line; returns the exit code (2 for a usage error). */

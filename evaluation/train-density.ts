@@ -2,7 +2,7 @@
  * Fits the dense-tissue model (server/analysis/image/density.ts) on labelled real films and writes
  * server/analysis/reference/density-model.json.
  *
- *   npm run train:density -- --data ../shared/data/real-labelled [--folds 5] [--out FILE] [--dry-run]
+ *   npm run train:density -- --data ../shared/data/real-labelled [--folds 5] [--out FILE] [--dry-run] [--cv-out FILE]
  *
  * Training films are those with a hand-drawn tissue mask (128 fat, 192 fibroglandular): each goes
  * through the upload path (evaluation/film.ts), its feature rows are computed exactly as the
@@ -40,10 +40,11 @@ const { values: args } = parseArgs({
     folds: { type: 'string', default: '5' },
     out: { type: 'string', default: path.resolve(import.meta.dirname, '../server/analysis/reference/density-model.json') },
     'dry-run': { type: 'boolean', default: false },
+    'cv-out': { type: 'string' },
   },
 });
 if (!args.data) {
-  console.error('usage: npm run train:density -- --data DIR [--folds 5] [--out FILE] [--dry-run]');
+  console.error('usage: npm run train:density -- --data DIR [--folds 5] [--out FILE] [--dry-run] [--cv-out FILE]');
   process.exit(2);
 }
 
@@ -162,11 +163,13 @@ const women = [...new Set(masked.map((f) => f.woman))].sort();
 const foldOf = new Map(women.map((w, i) => [w, i % folds]));
 const cvPredicted: number[] = [];
 const cvTruth: number[] = [];
+const cvIds: string[] = [];
 for (let k = 0; k < folds; k++) {
   const model = fit(masked.filter((f) => foldOf.get(f.woman) !== k));
   for (const f of masked.filter((g) => foldOf.get(g.woman) === k)) {
     cvPredicted.push(percentOf(model, f));
     cvTruth.push(f.percent!);
+    cvIds.push(f.img.id);
   }
 }
 const cv = {
@@ -176,6 +179,12 @@ const cv = {
   meanAbsoluteError: round(meanAbsoluteError(cvPredicted, cvTruth), 2),
 };
 console.log(`annotated percent, ${folds}-fold cross-validated by woman over ${masked.length} films: Spearman ${cv.spearman}, mean absolute error ${cv.meanAbsoluteError} points`);
+
+if (args['cv-out']) {
+  const rows = cvIds.map((id, i) => ({ id, percent: round(cvPredicted[i], 2), annotated: cvTruth[i] }));
+  writeFileSync(args['cv-out'], `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(`cross-validated percent per film written to ${args['cv-out']}`);
+}
 
 const model = fit(masked);
 const inSample = masked.map((f) => percentOf(model, f));
