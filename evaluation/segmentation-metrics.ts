@@ -48,10 +48,7 @@ export function tissueDice(analysis: ViewAnalysis | null, img: LabelledImage, la
   const truth = new Uint8Array(label.length);
   for (let i = 0; i < label.length; i++) truth[i] = label[i] > BACKGROUND_LABEL ? 1 : 0;
   if (!analysis) return dice(new Uint8Array(label.length), truth);
-  const tissue = new Uint8Array(analysis.breast.data.length);
-  const pec = analysis.pectoralMask?.data;
-  for (let i = 0; i < tissue.length; i++) tissue[i] = analysis.breast.data[i] || (pec && pec[i]) ? 1 : 0;
-  return dice(coarseMaskToInput(analysis, img, tissue), truth);
+  return dice(coarseMaskToInput(analysis, img, analysis.tissue.data), truth);
 }
 
 /** Mean, median and minimum of a list, and how many fall under `under`. */

@@ -69,8 +69,7 @@ for (const [i, img] of set.images.entries()) {
   const film = await analyseFilm(set, img);
   const a = film.analysis;
   if (!a) continue;
-  const tissue = a.pectoralMask ? { ...a.breast, data: a.breast.data.map((v, p) => v | a.pectoralMask!.data[p]) } : a.breast;
-  const feats = densityFeatures(a.coarse, a.breast, tissue, valueRange(a.coarse));
+  const feats = densityFeatures(a.coarse, a.breast, a.tissue, valueRange(a.coarse));
   if (!feats) continue;
   const n = feats.index.length;
   const rows: number[][] = [];

@@ -26,6 +26,8 @@ export interface ViewAnalysis {
   coarseSpacingMm: number;
   flipped: boolean;
   pixelsOverruledHeader: boolean;
+  /** The segmented tissue, pectoral muscle included: its edge against the air is the skin line. */
+  tissue: Mask;
   /** The breast without the pectoral muscle: what density and detection look at. */
   breast: Mask;
   /** The pectoral muscle removed from the segmented tissue (MLO views; null when none was found). */
@@ -96,6 +98,7 @@ export function analyzeView(view: DecodedView, timer: Timer = NO_TIMER): ViewAna
     coarseSpacingMm,
     flipped: orientation.flipped,
     pixelsOverruledHeader: orientation.pixelsOverruledHeader,
+    tissue: seg.mask,
     breast,
     pectoralMask,
     pectoral,
