@@ -80,11 +80,11 @@ export function densityFeatures(r: Raster, breast: Mask, tissue: Mask, contrastR
   const dist = chamferDistance(tissue);
   const fullDepth = FULL_DEPTH * size;
   const depthBin = (i: number) => Math.min(DEPTH_BINS, Math.floor((dist[i] / fullDepth) * DEPTH_BINS));
-  const flat = subtractFatLevel(gaussianBlur(r, SCALES[0] * size), breast, depthBin);
+  const raw = SCALES.map((s) => gaussianBlur(r, s * size));
+  const flat = subtractFatLevel(raw[0], breast, depthBin);
   const smooth = [flat, gaussianBlur(flat, SCALES[1] * size), gaussianBlur(flat, SCALES[2] * size)];
   const [fat] = maskedQuantiles(smooth[0], breast, [0.02]);
   const texture = localStd(r, Math.max(1, Math.round(TEXTURE_SCALE * size)));
-  const raw = SCALES.map((s) => gaussianBlur(r, s * size));
   // Traced on the mid scale: an opening is a minimum filter, and on the fine scale quantum noise
   // and film grain pull it below the fat (fatty phantoms then read as dense).
   const surface = fatSurface(raw[1], breast, Math.max(1, Math.round(SURFACE_SCALE * size)));
