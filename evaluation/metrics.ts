@@ -79,6 +79,26 @@ export function regionHitsLesion(r: PredictedRegion, l: Lesion): boolean {
 
 // ---- the report -------------------------------------------------------------------------------
 
+/** Stable names of the figures: the score-quality report and the page read them by these. */
+export type MetricId =
+  | 'density.annotated.spearman'
+  | 'density.annotated.meanAbsoluteError'
+  | 'density.mias.spearman'
+  | 'density.mias.median.F'
+  | 'density.mias.median.G'
+  | 'density.mias.median.D'
+  | 'density.pairs.meanAbsoluteDifference'
+  | 'pectoral.dice.mean'
+  | 'pectoral.dice.median'
+  | 'detection.imageAuc'
+  | 'detection.sensitivity.allRegions'
+  | 'detection.sensitivity.topRegion'
+  | 'detection.sensitivity.at1FalsePerImage'
+  | 'detection.sensitivity.atQuarterFalsePerImage'
+  | 'detection.falseRegionsPerNormalImage'
+  | 'detection.normalsAtOrAboveQ90'
+  | 'merged.normalsAtOrAboveQ90';
+
 export interface Goal {
   op: '>=' | '<=';
   target: number;
@@ -86,7 +106,7 @@ export interface Goal {
 
 /** One printed line: a value with its n and goal, or a check (passes or not), or plain text. */
 export type ReportLine =
-  | { kind: 'metric'; label: string; value: number; n: number; digits: number; goal?: Goal }
+  | { kind: 'metric'; id: MetricId; label: string; value: number; n: number; digits: number; goal?: Goal }
   | { kind: 'check'; label: string; ok: boolean; goal: string }
   | { kind: 'text'; text: string };
 
@@ -102,8 +122,8 @@ interface Joined {
   pred: FilmPrediction;
 }
 
-function metric(label: string, value: number, n: number, digits: number, goal?: Goal): ReportLine {
-  return { kind: 'metric', label, value, n, digits, ...(goal ? { goal } : {}) };
+function metric(id: MetricId, label: string, value: number, n: number, digits: number, goal?: Goal): ReportLine {
+  return { kind: 'metric', id, label, value, n, digits, ...(goal ? { goal } : {}) };
 }
 const text = (t: string): ReportLine => ({ kind: 'text', text: t });
 const none = (what: string): ReportLine => text(`no films of this kind (${what})`);
@@ -123,8 +143,8 @@ function ddsmSection(films: Joined[]): ReportSection {
   return {
     title,
     lines: [
-      metric('Spearman, percent vs annotated percent', spearman(pred, truth), ok.length, 3, { op: '>=', target: 0.85 }),
-      metric('mean absolute error, percent points', meanAbsoluteError(pred, truth), ok.length, 2, { op: '<=', target: 8 }),
+      metric('density.annotated.spearman', 'Spearman, percent vs annotated percent', spearman(pred, truth), ok.length, 3, { op: '>=', target: 0.85 }),
+      metric('density.annotated.meanAbsoluteError', 'mean absolute error, percent points', meanAbsoluteError(pred, truth), ok.length, 2, { op: '<=', target: 8 }),
       ...unmeasuredNote(all),
     ],
   };
@@ -138,7 +158,7 @@ function miasSection(films: Joined[]): ReportSection {
   const ok = all.filter((f) => f.pred.density.percent !== null);
   const pred = ok.map((f) => f.pred.density.percent as number);
   const code = ok.map((f) => MIAS_CODE[labelOf(f) as string]);
-  const lines: ReportLine[] = [metric('Spearman, percent vs F/G/D coded 0/1/2', spearman(pred, code), ok.length, 3, { op: '>=', target: 0.8 })];
+  const lines: ReportLine[] = [metric('density.mias.spearman', 'Spearman, percent vs F/G/D coded 0/1/2', spearman(pred, code), ok.length, 3, { op: '>=', target: 0.8 })];
   const medians: number[] = [];
   for (const label of ['F', 'G', 'D']) {
     const of = ok.filter((f) => labelOf(f) === label);
@@ -147,7 +167,7 @@ function miasSection(films: Joined[]): ReportSection {
     const grades = new Map<string, number>();
     for (const f of of) grades.set(f.pred.density.grade ?? '-', (grades.get(f.pred.density.grade ?? '-') ?? 0) + 1);
     const dist = [...grades].sort(([a], [b]) => a.localeCompare(b)).map(([g, k]) => `${g} ${k}`).join(', ');
-    lines.push(metric(`median percent, label ${label}`, m, of.length, 2));
+    lines.push(metric(`density.mias.median.${label}` as MetricId, `median percent, label ${label}`, m, of.length, 2));
     lines.push(text(`  grades given to label ${label}: ${dist || 'none'}`));
   }
   // Labels absent from the set leave NaN medians, which fail the check: rising needs all three.
@@ -167,7 +187,7 @@ function pairsSection(films: Joined[]): ReportSection {
   if (!pairs.length) return { title, lines: [none('a woman with one left and one right MLO film')] };
   const measured = pairs.filter((p) => p.every((f) => f.pred.density.percent !== null));
   const diffs = measured.map(([a, b]) => Math.abs((a.pred.density.percent as number) - (b.pred.density.percent as number)));
-  const lines = [metric('mean absolute difference of percent, pairs', mean(diffs), measured.length, 2, { op: '<=', target: 5 })];
+  const lines = [metric('density.pairs.meanAbsoluteDifference', 'mean absolute difference of percent, pairs', mean(diffs), measured.length, 2, { op: '<=', target: 5 })];
   if (measured.length < pairs.length) lines.push(text(`${pairs.length - measured.length} of ${pairs.length} pairs have an unmeasured film: left out`));
   return { title, lines };
 }
@@ -179,8 +199,8 @@ function pectoralSection(films: Joined[], dices: ReadonlyMap<string, number> | n
   if (!dices) return { title, lines: [text('not computed: Dice needs the engine masks, which only a prediction run has (not --metrics-only)')] };
   const values = withMask.flatMap((f) => (dices.has(f.img.id) ? [dices.get(f.img.id) as number] : []));
   const lines = [
-    metric('mean Dice', mean(values), values.length, 3, { op: '>=', target: 0.85 }),
-    metric('median Dice', median(values), values.length, 3, { op: '>=', target: 0.85 }),
+    metric('pectoral.dice.mean', 'mean Dice', mean(values), values.length, 3, { op: '>=', target: 0.85 }),
+    metric('pectoral.dice.median', 'median Dice', median(values), values.length, 3, { op: '>=', target: 0.85 }),
     // The mean and median part ways when the muscle is missed outright: say how often.
     text(`${values.filter((d) => d < 0.85).length} films below 0.85, ${values.filter((d) => d === 0).length} at 0 (muscle missed or found where there is none)`),
   ];
@@ -195,7 +215,7 @@ function detectionSection(films: Joined[]): ReportSection {
   const scored = rated.filter((f) => f.pred.detection.score !== null);
   const pos = scored.filter((f) => f.img.abnormal).map((f) => f.pred.detection.score as number);
   const neg = scored.filter((f) => !f.img.abnormal).map((f) => f.pred.detection.score as number);
-  const lines: ReportLine[] = [metric(`image AUC, abnormal (${pos.length}) vs normal (${neg.length})`, auc(pos, neg), scored.length, 3)];
+  const lines: ReportLine[] = [metric('detection.imageAuc', `image AUC, abnormal (${pos.length}) vs normal (${neg.length})`, auc(pos, neg), scored.length, 3)];
   const located = rated.filter((f) => f.img.abnormal).flatMap((f) => (f.img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null).map((l) => ({ l, f })));
   if (located.length) {
     const hitAll = located.filter(({ l, f }) => f.pred.detection.regions.some((r) => regionHitsLesion(r, l))).length;
@@ -203,12 +223,12 @@ function detectionSection(films: Joined[]): ReportSection {
       const top = [...f.pred.detection.regions].sort((a, b) => b.score - a.score)[0];
       return top !== undefined && regionHitsLesion(top, l);
     }).length;
-    lines.push(metric('lesion sensitivity, all regions', hitAll / located.length, located.length, 3));
-    lines.push(metric('lesion sensitivity, top region only', hitTop / located.length, located.length, 3));
+    lines.push(metric('detection.sensitivity.allRegions', 'lesion sensitivity, all regions', hitAll / located.length, located.length, 3));
+    lines.push(metric('detection.sensitivity.topRegion', 'lesion sensitivity, top region only', hitTop / located.length, located.length, 3));
     lines.push(text(`  a lesion counts as found when a region centre lies within max(r, ${MIN_HIT_RADIUS_PX} px) of its centre`));
   } else lines.push(text('no located lesions (x, y, r given): sensitivity not computed'));
   const normals = rated.filter((f) => !f.img.abnormal);
-  if (normals.length) lines.push(metric('false regions per normal image', mean(normals.map((f) => f.pred.detection.regions.length)), normals.length, 2));
+  if (normals.length) lines.push(metric('detection.falseRegionsPerNormalImage', 'false regions per normal image', mean(normals.map((f) => f.pred.detection.regions.length)), normals.length, 2));
   return { title, lines };
 }
 
