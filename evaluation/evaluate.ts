@@ -1,22 +1,27 @@
 /**
- * `npm run evaluate -- --data DIR [--out FILE] [--metrics-only]`: every film of a labelled set
- * (DIR/manifest.json) through the upload path and the engine, the predictions written to FILE,
- * then the metrics of issue 14 printed from that file and the labels. With --metrics-only the
- * metrics are recomputed from an existing FILE without running the engine (no pectoral Dice then:
- * it needs the engine's masks, which the file does not hold).
+ * `npm run evaluate -- --data DIR [--out FILE] [--metrics-only] [--report [FILE]]`: every film of a
+ * labelled set (DIR/manifest.json) through the upload path and the engine, the predictions written
+ * to FILE, then the metrics of issue 14 printed from that file and the labels. With --metrics-only
+ * the metrics are recomputed from an existing FILE without running the engine (no pectoral Dice
+ * then: it needs the engine's masks, which the file does not hold). --report then writes the
+ * score-quality report of the public page (evaluation/quality-report.ts; by default
+ * core/score-quality-report.json).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DENSITY_MODEL } from '../server/analysis/image/density';
+import { DETECTION_WEIGHTS } from '../server/analysis/image/suspicion-models';
+import { REFERENCE_MODELS } from '../server/analysis/model-registry';
 import { readLabelPng, type FilmResult } from './film';
 import { readLabelledSet, type LabelledSet } from './labelled-set';
 import { buildReport, formatReport, type ReportSection } from './metrics';
 import { PredictionsFile, predictSet } from './predict';
+import { buildQualityReport, DEFAULT_QUALITY_REPORT, writeQualityReport } from './quality-report';
 import { pectoralDice } from './segmentation-metrics';
 
-export const USAGE = 'usage: npm run evaluate -- --data DIR [--out FILE] [--metrics-only]';
+export const USAGE = 'usage: npm run evaluate -- --data DIR [--out FILE] [--metrics-only] [--report [FILE]]';
 
 export interface EvaluateOptions {
   data: string;
@@ -93,11 +98,20 @@ export function inSampleNote(set: LabelledSet): string[] {
 
 /** The command line; returns the exit code (2 for a usage error). */
 export async function runCli(argv: string[], out: (l: string) => void = (l) => process.stdout.write(`${l}\n`), err: (l: string) => void = (l) => process.stderr.write(`${l}\n`)): Promise<number> {
-  let values: { data?: string; out?: string; 'metrics-only'?: boolean; help?: boolean };
+  let values: { data?: string; out?: string; 'metrics-only'?: boolean; report?: string; help?: boolean };
+  // --report takes an optional FILE: alone, it writes the default report.
+  const bareReport = (a: string, next: string | undefined) => a === '--report' && (next === undefined || next.startsWith('-'));
+  const args = argv.map((a, i) => (bareReport(a, argv[i + 1]) ? `--report=${DEFAULT_QUALITY_REPORT}` : a));
   try {
     ({ values } = parseArgs({
-      args: argv,
-      options: { data: { type: 'string' }, out: { type: 'string' }, 'metrics-only': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      args,
+      options: {
+        data: { type: 'string' },
+        out: { type: 'string' },
+        'metrics-only': { type: 'boolean' },
+        report: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     }));
   } catch (e) {
     err(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
@@ -114,6 +128,18 @@ export async function runCli(argv: string[], out: (l: string) => void = (l) => p
   const started = Date.now();
   const res = await evaluate({ data: values.data, out: values.out, metricsOnly: values['metrics-only'] }, err);
   for (const l of res.lines) out(l);
+  if (values.report) {
+    const report = buildQualityReport({
+      engine: res.predictions.engine,
+      sections: res.report,
+      set: readLabelledSet(values.data),
+      densityTraining: DENSITY_MODEL.training,
+      detectionTraining: (DETECTION_WEIGHTS as { training?: unknown }).training,
+      registry: REFERENCE_MODELS,
+    });
+    writeQualityReport(path.resolve(values.report), report);
+    err(`score-quality report written to ${path.resolve(values.report)}`);
+  }
   err(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }

@@ -7,3 +7,4 @@ export * from './scores';
 export * from './tasks';
 export * from './config';
 export * from './demo';
+export * from './score-quality';
