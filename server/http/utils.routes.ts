@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AI_MODEL, AI_MODEL_LABEL } from '../../core/decisions';
-import { PublicConfig } from '../../core/contract';
+import { EngineInfo, PublicConfig } from '../../core/contract';
+import { REFERENCE_MODELS } from '../analysis/model-registry';
 import type { App, Services } from './context';
 import { jsonResponse } from './openapi-helpers';
-
 
 export function utilsRoutes(app: App, s: Services) {
   app.openapi(
@@ -23,6 +23,15 @@ export function utilsRoutes(app: App, s: Services) {
         },
         200,
       ),
+  );
+
+  // The page "How good are these scores?" checks its report was measured on this engine.
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/utils/engine/', tags: ['utils'], summary: 'The scoring engine that is running (name and version every result carries)',
+      responses: { 200: jsonResponse(EngineInfo, 'The running engine') },
+    }),
+    (c) => c.json({ name: REFERENCE_MODELS.engine.name, version: REFERENCE_MODELS.engine.version }, 200),
   );
 
   app.openapi(

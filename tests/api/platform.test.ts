@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { migrate } from '../../server/db/migrate';
+import { EngineInfo } from '../../core/contract';
+import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 
 describe(`platform on ${dbLabel()}`, () => {
   let api: ApiHarness;
@@ -30,6 +32,14 @@ describe(`platform on ${dbLabel()}`, () => {
     const docs = await api.app.request('/docs');
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('swagger');
+  });
+
+  it('names the running engine without a login, as documented', async () => {
+    const res = await api.request('GET', '/utils/engine/');
+    expect(res.status).toBe(200);
+    expect(EngineInfo.parse(res.data)).toEqual(REFERENCE_MODELS.engine);
+    const doc = (await api.request('GET', '/openapi.json')).data;
+    expect(doc.paths['/utils/engine/'].get.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/EngineInfo' });
   });
 
   it('answers unknown API paths with a JSON 404 and malformed bodies with a 422', async () => {
