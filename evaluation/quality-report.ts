@@ -59,7 +59,8 @@ function parseRecord<S extends z.ZodType>(schema: S, value: unknown, what: strin
 
 function metricOf(sections: readonly ReportSection[], id: MetricId): { value: number | null; n: number } | null {
   for (const s of sections) {
-    for (const l of s.lines) if (l.kind === 'metric' && l.id === id) return { value: Number.isFinite(l.value) ? l.value : null, n: l.n };
+    // Four decimals: more than any figure is printed with, and the committed file stays readable.
+    for (const l of s.lines) if (l.kind === 'metric' && l.id === id) return { value: Number.isFinite(l.value) ? Math.round(l.value * 1e4) / 1e4 : null, n: l.n };
   }
   return null;
 }
