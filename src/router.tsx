@@ -27,13 +27,14 @@ function requireLogin() {
 
 /**
  * The signed-in layout's pages need a login, except the demo (spec section 6: demo mode is open to
- * anyone): a visitor may choose a profile at /start-demo, and with one chosen may go through
- * /submit and /results as that profile. Everything else sends a visitor to /login.
+ * anyone) and /score-quality, which says how good the scores are to anyone: a visitor may choose a
+ * profile at /start-demo, and with one chosen may go through /submit and /results as that profile.
+ * Everything else sends a visitor to /login.
  */
 function requireLoginOrDemo({ location }: { location: { pathname: string } }) {
   if (getToken()) return;
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  if (path === '/start-demo') return;
+  if (path === '/start-demo' || path === '/score-quality') return;
   if ((path === '/submit' || path === '/results') && getDemoUserId()) return;
   throw redirect({ to: '/login' });
 }
@@ -81,6 +82,8 @@ const routeTree = root.addChildren([
     createRoute({ getParentRoute: () => app, path: '/results', component: lazyRouteComponent(() => import('./routes/results')) }),
     createRoute({ getParentRoute: () => app, path: '/start-demo', component: lazyRouteComponent(() => import('./routes/start-demo')) }),
     createRoute({ getParentRoute: () => app, path: '/retrieval-guide', component: lazyRouteComponent(() => import('./routes/retrieval-guide')) }),
+    // Not in the spec: "How good are these scores?" (issue 15), public like the demo.
+    createRoute({ getParentRoute: () => app, path: '/score-quality', component: lazyRouteComponent(() => import('./routes/score-quality')) }),
     admin.addChildren([
       createRoute({ getParentRoute: () => admin, path: '/admin', validateSearch: page, component: lazyRouteComponent(() => import('./routes/admin')) }),
       createRoute({ getParentRoute: () => admin, path: '/demo-admin', validateSearch: page, component: lazyRouteComponent(() => import('./routes/demo-admin')) }),

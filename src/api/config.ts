@@ -1,5 +1,8 @@
-import { PublicConfig } from '../../core/contract';
+import { EngineInfo, PublicConfig } from '../../core/contract';
 import { request } from './client';
 
 /** GET /utils/config: the public settings the screens show (contact e-mail, blocked domains, model). */
 export const fetchConfig = () => request('/utils/config', PublicConfig);
+
+/** GET /utils/engine/: the scoring engine that is running (name and version). */
+export const fetchEngine = () => request('/utils/engine/', EngineInfo);

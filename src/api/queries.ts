@@ -2,13 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../../core/decisions';
 import { clearToken, getToken } from '../session/token';
 import { ApiError } from './client';
-import { fetchConfig } from './config';
+import { fetchConfig, fetchEngine } from './config';
 import { listUsers, readMe } from './users';
 
 /** Every query key of the app, named once. */
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
   config: ['config'] as const,
+  engine: ['engine'] as const,
   users: ['users'] as const,
   usersPage: (page: number) => ['users', { page }] as const,
   tasks: ['tasks'] as const,
@@ -52,6 +53,9 @@ export const currentUserQuery = () =>
   });
 
 export const configQuery = () => queryOptions({ queryKey: queryKeys.config, queryFn: fetchConfig, staleTime: Infinity });
+
+/** The running engine, asked each time a page needs it and not retried: no answer means "could not check". */
+export const engineQuery = () => queryOptions({ queryKey: queryKeys.engine, queryFn: fetchEngine, retry: false });
 
 export const usersPageQuery = (page: number) =>
   queryOptions({

@@ -154,6 +154,10 @@ test.describe('a visitor without an account', () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Results for Anna Lindqvist' })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/results$/);
+    // The demo results link to "How good are these scores?", which a visitor may read.
+    await page.getByRole('link', { name: 'How good are these scores?' }).click();
+    await expect(page).toHaveURL(/\/score-quality$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'How good are these scores?' })).toBeVisible();
   });
 
   test('is asked to log in everywhere outside the demo', async ({ page }) => {

@@ -100,6 +100,18 @@ test.describe('/results', () => {
     await expect(report).toContainText(expected(result.study.detection).ranking);
     await expect(report).toContainText(new RegExp(`Printed \\d{1,2} \\w+ ${new Date().getFullYear()}`));
     await expect(report.locator('img')).toHaveCount(4);
+    await expect(report.getByTestId('print-score-quality')).toContainText(`${new URL(page.url()).origin}/score-quality`);
+  });
+
+  test('each score tab links to its part of "How good are these scores?"', async ({ page }) => {
+    await signIn(page, owner);
+    for (const tab of SCORE_TABS) {
+      await page.goto('/results');
+      const panel = await openTab(page, tab.title);
+      await panel.getByRole('link', { name: 'How good is this score?' }).click();
+      await expect(page).toHaveURL(new RegExp(`/score-quality#${tab.key}$`));
+      await expect(page.getByRole('heading', { level: 2, name: tab.title })).toBeInViewport();
+    }
   });
 
   test('every tab, light and dark, has no serious accessibility problems', async ({ page }) => {

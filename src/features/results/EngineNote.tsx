@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ScoredResult } from '../../../core/contract';
 import { AI_MODEL_LABEL } from '../../../core/decisions';
 
@@ -13,7 +14,10 @@ export const NOT_A_DIAGNOSIS =
 export function EngineNote({ result }: { result: ScoredResult }) {
   return (
     <Text size="sm" c="dimmed" data-testid="engine-note">
-      {engineLine(result)} {NOT_A_DIAGNOSIS}
+      {engineLine(result)} {NOT_A_DIAGNOSIS}{' '}
+      <Anchor component={Link} to="/score-quality" size="sm">
+        How good are these scores?
+      </Anchor>
     </Text>
   );
 }

@@ -107,6 +107,9 @@ export function PrintReport({
       <p style={{ marginTop: '3mm', fontSize: '9pt' }}>
         {engineLine(result)} {NOT_A_DIAGNOSIS}
       </p>
+      <p style={{ fontSize: '9pt' }} data-testid="print-score-quality">
+        How good these scores are, what they are built from and what they cannot do: <a href="/score-quality">{`${window.location.origin}/score-quality`}</a>
+      </p>
       {result.inputs.notes.length > 0 && <p style={{ fontSize: '8pt' }}>Notes: {result.inputs.notes.join(' ')}</p>}
     </section>
   );

@@ -1,4 +1,5 @@
 import { Anchor, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ScoreEntry, ScoredResult } from '../../../core/contract';
 import { describeScore, NOT_AVAILABLE } from '../../../core/wording/scores';
 import { AdviceCard } from './AdviceCard';
@@ -156,6 +157,9 @@ export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab
               <List.Item key={m}>{m}</List.Item>
             ))}
           </List>
+          <Anchor component={Link} to="/score-quality" hash={tab.key} display="inline-block" mt="sm" data-testid="score-quality-link">
+            How good is this score?
+          </Anchor>
         </Paper>
       </SimpleGrid>
 

@@ -1,0 +1,5 @@
+import { ScoreQuality } from '../features/score-quality/ScoreQuality';
+
+export default function ScoreQualityPage() {
+  return <ScoreQuality />;
+}
