@@ -1,6 +1,8 @@
 import { mkdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 
 /**
  * Files on disk under DATA_DIR/files/<owner>/<task>/...: uploaded DICOM, display PNGs and
@@ -12,8 +14,11 @@ export interface FileStore {
   write(ownerId: string, taskId: string, name: string, data: Uint8Array): Promise<string>;
   read(ownerId: string, taskId: string, name: string): Promise<Buffer | null>;
   exists(ownerId: string, taskId: string, name: string): Promise<boolean>;
-  /** A stream to a temporary file that `commit` renames into place, so no half file is ever read. */
-  createTemp(ownerId: string, taskId: string, name: string): Promise<{ stream: NodeJS.WritableStream; commit(): Promise<string>; path: string }>;
+  /**
+   * A stream to a temporary file that `commit` renames into place, so no half file is ever read;
+   * `discard` closes the stream and removes the file, committed or not.
+   */
+  createTemp(ownerId: string, taskId: string, name: string): Promise<{ stream: Writable; path: string; commit(): Promise<string>; discard(): Promise<void> }>;
   removeTask(ownerId: string, taskId: string): Promise<void>;
   removeOwner(ownerId: string): Promise<void>;
 }
@@ -74,6 +79,16 @@ export function fileStore(dataDir: string): FileStore {
         async commit() {
           await rename(tmp, file);
           return file;
+        },
+        async discard() {
+          // A stream still opening would create the file after it was removed: wait for its close.
+          if (!stream.closed) {
+            const closed = once(stream, 'close').catch(() => undefined);
+            stream.destroy();
+            await closed;
+          }
+          await rm(tmp, { force: true });
+          await rm(file, { force: true });
         },
       };
     },

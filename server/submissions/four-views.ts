@@ -1,9 +1,7 @@
-import { rm } from 'node:fs/promises';
 import { VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { AI_MODEL } from '../../core/decisions';
 import { MESSAGES } from '../../core/validation';
 import type { ValidationIssue } from '../../core/contract/common';
-import { validationError } from '../errors';
 import type { FileStore } from '../storage/files';
 import { classifyUploads, type ClassifiedUpload } from './classify-upload';
 import { receiveMultipart, type ReceivedFile } from './multipart';
@@ -11,7 +9,8 @@ import { receiveMultipart, type ReceivedFile } from './multipart';
 /**
  * Receiving the four views of a study as multipart (a user's submission, an administrator's demo
  * user): each file part streams to the owner's folder for `id`, only the four view fields are
- * taken, and the text fields come back for the caller's own checks.
+ * taken (a file under another name answers 400), and the text fields come back for the caller's
+ * own checks.
  */
 export async function receiveFourViews(
   req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined },
@@ -22,13 +21,8 @@ export async function receiveFourViews(
     req.contentType,
     { maxFileBytes: store.maxFileBytes, maxFiles: 4, maxFields: 4 },
     {
-      async open(field) {
-        if (!(VIEW_KEYS as readonly string[]).includes(field)) {
-          throw validationError([{ loc: ['body', field], msg: `Unexpected file field "${field}": use r_cc, r_mlo, l_cc and l_mlo.`, type: 'extra_forbidden' }]);
-        }
-        const t = await store.files.createTemp(store.ownerId, store.id, `${field}.dcm`);
-        return { ...t, discard: () => rm(t.path, { force: true }) };
-      },
+      fields: VIEW_KEYS,
+      open: (field) => store.files.createTemp(store.ownerId, store.id, `${field}.dcm`),
     },
   );
   return { fields, received, byView: new Map(received.map((f) => [f.field, f])) };

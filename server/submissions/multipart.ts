@@ -1,5 +1,5 @@
 import Busboy from 'busboy';
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ApiError } from '../errors';
@@ -17,14 +17,42 @@ export interface UploadLimits {
   maxFields: number;
 }
 
+export interface OpenedFile {
+  stream: Writable;
+  /** Makes the file final and says where it is. */
+  commit(): Promise<string>;
+  /** Removes whatever was written, committed or not. */
+  discard(): Promise<void>;
+}
+
 export interface FileSink {
-  /** Where the part of `field` goes; `commit` makes the file final, `discard` removes it. */
-  open(field: string): Promise<{ stream: NodeJS.WritableStream; path: string; commit(): Promise<string>; discard(): Promise<void> }>;
+  /** The file fields the upload takes; a file part under any other name (or none) answers 400. */
+  fields: readonly string[];
+  /** Where the part of `field` goes. */
+  open(field: string): Promise<OpenedFile>;
+}
+
+export const CUT_OFF_MESSAGE = 'The multipart body is malformed or was cut off.';
+
+function listFields(fields: readonly string[]): string {
+  return fields.length > 1 ? `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}` : (fields[0] ?? '');
+}
+
+/** The 400 for a file part the upload does not take. */
+export function unexpectedFileFieldMessage(field: string | undefined, fields: readonly string[]): string {
+  const expected = `the files go under ${listFields(fields)}`;
+  return field ? `Unexpected file field "${field}": ${expected}.` : `A file part has no field name: ${expected}.`;
 }
 
 /**
  * Streams a multipart body: every file part goes straight to disk through `sink`, never whole into
- * memory; fields are kept as text. A file over the size cap answers 413, too many parts 413.
+ * memory; fields are kept as text. A file over the size cap or too many parts answer 413, a file
+ * part under a name the sink does not take 400, a body that ends early or breaks off 400.
+ *
+ * Busboy reports a body cut off inside a file part as an 'error' on that part's stream, so each
+ * stream gets its listeners in the 'file' event itself, before anything is awaited (an 'error'
+ * with no listener ends the process). The first failure stops the parse at once; the call settles
+ * only after every file it opened is closed and removed, so nothing is written after it throws.
  */
 export async function receiveMultipart(
   body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
@@ -44,50 +72,69 @@ export async function receiveMultipart(
   } catch {
     throw new ApiError(400, 'The multipart body has no boundary.');
   }
+  const input = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+  // The pipeline below reports their errors; these keep one that comes after it (a destroy once
+  // the parse is over) from being an unhandled 'error' event.
+  input.on('error', () => undefined);
+  bb.on('error', () => undefined);
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   const writes: Promise<void>[] = [];
-  const opened: Array<{ discard(): Promise<void> }> = [];
-  let failure: ApiError | null = null;
-  const fail = (err: ApiError) => {
-    failure ??= err;
+  const opened: OpenedFile[] = [];
+  let failure: unknown = null;
+  const fail = (err: unknown) => {
+    if (failure) return;
+    failure = err;
+    // Not from inside busboy's own callbacks (it still touches the part after emitting 'limit').
+    process.nextTick(() => bb.destroy(new Error('upload refused')));
   };
+
+  async function receiveFile(field: string, stream: Readable, filename: string, sourceFailed: () => boolean) {
+    try {
+      const target = await sink.open(field);
+      opened.push(target);
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      await pipeline(stream, target.stream);
+      if (!failure) files.push({ field, filename, size, path: await target.commit() });
+    } catch (err) {
+      // The body's fault (cut off, refused) is the client's; the disk's is ours (a 500).
+      if (err instanceof ApiError) fail(err);
+      else fail(sourceFailed() ? new ApiError(400, CUT_OFF_MESSAGE) : err);
+    }
+  }
 
   bb.on('field', (name, value) => {
     fields[name] = value;
   });
-  bb.on('file', (field, stream, info) => {
+  bb.on('file', (field: string | undefined, stream, info) => {
+    let streamFailed = false;
+    stream.on('error', () => {
+      streamFailed = true;
+      fail(new ApiError(400, CUT_OFF_MESSAGE));
+    });
+    stream.on('limit', () => fail(new ApiError(413, `The file for ${field} is larger than ${limits.maxFileBytes} bytes.`)));
     if (failure) {
       stream.resume();
       return;
     }
-    writes.push(
-      (async () => {
-        const target = await sink.open(field);
-        opened.push(target);
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-        });
-        stream.on('limit', () => {
-          fail(new ApiError(413, `The file for ${field} is larger than ${limits.maxFileBytes} bytes.`));
-        });
-        await pipeline(stream, target.stream);
-        if (failure) return;
-        files.push({ field, filename: info.filename ?? field, size, path: await target.commit() });
-      })().catch((err) => {
-        fail(err instanceof ApiError ? err : new ApiError(400, 'The upload was interrupted.'));
-      }),
-    );
+    if (!field || !sink.fields.includes(field)) {
+      stream.resume();
+      fail(new ApiError(400, unexpectedFileFieldMessage(field, sink.fields)));
+      return;
+    }
+    writes.push(receiveFile(field, stream, info.filename ?? field, () => streamFailed));
   });
   bb.on('filesLimit', () => fail(new ApiError(413, `Too many files: at most ${limits.maxFiles}.`)));
   bb.on('fieldsLimit', () => fail(new ApiError(413, 'Too many form fields.')));
   bb.on('partsLimit', () => fail(new ApiError(413, 'Too many parts in the upload.')));
 
   try {
-    await pipeline(Readable.fromWeb(body as WebReadableStream<Uint8Array>), bb);
+    await pipeline(input, bb);
   } catch {
-    fail(new ApiError(400, 'The multipart body is malformed or was cut off.'));
+    fail(new ApiError(400, CUT_OFF_MESSAGE));
   }
   await Promise.all(writes);
   if (failure) {
