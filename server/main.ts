@@ -39,6 +39,8 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Started by the supervisor (npm start): when it is gone, so is the one to restart this server.
+  if (process.connected) process.on('disconnect', () => void stop('supervisor gone'));
 }
 
 main().catch((err) => {
