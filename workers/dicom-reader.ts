@@ -1,4 +1,5 @@
 import { classifyHeader, classifyStudy, readHeader, type Classification, type HeaderRead, type StudyClassification } from '../core/dicom/classify';
+import { readDeflatedHeader } from '../core/dicom/deflated';
 import { unsupportedFileMessage } from '../core/validation';
 
 /**
@@ -30,6 +31,23 @@ export async function readFileHeader(blob: Blob, firstWindow = FIRST_WINDOW): Pr
     reads++;
     const final = window >= blob.size;
     const header = readHeader(bytes, { final });
+    if (header.deflatedAt !== undefined) {
+      // A Deflated data set: inflated from the file only as far as its header needs.
+      let compressed = 0;
+      const counted = blob
+        .slice(header.deflatedAt)
+        .stream()
+        .pipeThrough(
+          new TransformStream<Uint8Array, Uint8Array>({
+            transform(chunk, controller) {
+              compressed += chunk.length;
+              controller.enqueue(chunk);
+            },
+          }),
+        );
+      const deflated = await readDeflatedHeader(bytes, header.deflatedAt, counted);
+      return { header: deflated.header, bytesRead: bytesRead + compressed, reads: reads + 1 };
+    }
     if (header.complete || final) return { header, bytesRead, reads };
     window = Math.min(window * 2, blob.size);
   }

@@ -33,6 +33,11 @@ export interface HeaderRead {
   info: HeaderInfo | null;
   /** How many bytes were looked at. */
   bytesRead: number;
+  /**
+   * The data set is Deflated and starts at this offset: readHeader does not inflate, the caller
+   * reads it with readDeflatedHeader (core/dicom/deflated.ts).
+   */
+  deflatedAt?: number;
 }
 
 export const TAGS = {
@@ -52,6 +57,8 @@ export const TAGS = {
   viewCodeSequence: 'x00540220',
   pixelData: 'x7fe00010',
 } as const;
+
+export const DEFLATED_TRANSFER_SYNTAX = '1.2.840.10008.1.2.1.99';
 
 const IMAGE_LATERALITY = 0x00200062;
 const VIEW_CODE_SEQUENCE = 0x00540220;
@@ -118,25 +125,61 @@ function dropCutElements(ds: DataSet, length: number): { lastTag: number; pixelD
   return { lastTag, pixelData };
 }
 
-/**
- * Parses the header of `bytes`, a whole file or a prefix of one (`final` says it is the whole file,
- * so nothing more can come). Never throws.
- */
-export function readHeader(bytes: Uint8Array, options: { final?: boolean } = {}): HeaderRead {
-  if (!hasDicmPreamble(bytes)) {
-    // Fewer than 132 bytes of a longer file cannot tell yet.
-    const dicom = false;
-    return { dicom, complete: bytes.length >= 132 || !!options.final, info: null, bytesRead: bytes.length };
-  }
-  let ds: DataSet | undefined;
-  try {
-    ds = dicomParser.parseDicom(bytes, { untilTag: TAGS.pixelData });
-  } catch (err) {
-    ds = (err as { dataSet?: DataSet } | null)?.dataSet;
-  }
-  if (!ds) return { dicom: true, complete: !!options.final, info: null, bytesRead: bytes.length };
+/** What a parsed header (of a prefix of `length` bytes) tells the rules, and whether it is all. */
+export function headerFromDataSet(ds: DataSet | undefined, length: number, final: boolean): HeaderRead {
+  if (!ds) return { dicom: true, complete: final, info: null, bytesRead: length };
   const { lastTag, pixelData } = dropCutElements(ds, ds.byteArray.length);
   const hasViewPosition = !!ds.elements[TAGS.viewPosition];
   const sawEverything = lastTag >= IMAGE_LATERALITY && (hasViewPosition || lastTag >= VIEW_CODE_SEQUENCE);
-  return { dicom: true, complete: pixelData || sawEverything || !!options.final, info: headerInfoOf(ds), bytesRead: bytes.length };
+  return { dicom: true, complete: pixelData || sawEverything || final, info: headerInfoOf(ds), bytesRead: length };
+}
+
+/**
+ * Where the data set starts (after the meta group, by its group length) and the transfer syntax,
+ * once `bytes` hold the whole meta group; null before that or when it cannot be read.
+ */
+export function readMetaGroup(bytes: Uint8Array): { dataSetOffset: number; transferSyntax: string | null } | null {
+  if (!hasDicmPreamble(bytes) || bytes.length < 144) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // (0002,0000) UL 4: the group length, which a conforming file always has.
+  const isGroupLength = view.getUint32(132, true) === 0x00000002 && view.getUint16(136, true) === 0x4c55 && view.getUint16(138, true) === 4;
+  const dataSetOffset = isGroupLength ? 144 + view.getUint32(140, true) : null;
+  if (dataSetOffset !== null && bytes.length < dataSetOffset) return null;
+  try {
+    const meta = dicomParser.readPart10Header(dataSetOffset === null ? bytes : bytes.subarray(0, dataSetOffset));
+    const transferSyntax = meta.string(TAGS.transferSyntax)?.trim() || null;
+    return { dataSetOffset: dataSetOffset ?? (meta as DataSet & { position: number }).position, transferSyntax };
+  } catch {
+    return null;
+  }
+}
+
+/** dicom-parser would inflate a Deflated data set whole, with no limit: never let it. */
+const refuseToInflate = (): never => {
+  throw new Error('Deflated data sets are read with readDeflatedHeader (core/dicom/deflated.ts).');
+};
+
+/**
+ * Parses the header of `bytes`, a whole file or a prefix of one (`final` says it is the whole file,
+ * so nothing more can come). Never throws, never inflates: for a Deflated data set it answers
+ * `deflatedAt`, where the data set starts, and the caller reads it with readDeflatedHeader.
+ */
+export function readHeader(bytes: Uint8Array, options: { final?: boolean } = {}): HeaderRead {
+  const final = !!options.final;
+  if (!hasDicmPreamble(bytes)) {
+    // Fewer than 132 bytes of a longer file cannot tell yet.
+    const dicom = false;
+    return { dicom, complete: bytes.length >= 132 || final, info: null, bytesRead: bytes.length };
+  }
+  const meta = readMetaGroup(bytes);
+  if (meta?.transferSyntax === DEFLATED_TRANSFER_SYNTAX) {
+    return { dicom: true, complete: final, info: null, bytesRead: bytes.length, deflatedAt: meta.dataSetOffset };
+  }
+  let ds: DataSet | undefined;
+  try {
+    ds = dicomParser.parseDicom(bytes, { untilTag: TAGS.pixelData, inflater: refuseToInflate });
+  } catch (err) {
+    ds = (err as { dataSet?: DataSet } | null)?.dataSet;
+  }
+  return headerFromDataSet(ds, bytes.length, final);
 }

@@ -7,8 +7,9 @@
  * the task's failure reason.
  */
 import dicomParser, { type DataSet } from 'dicom-parser';
-import { headerInfoOf } from '../../core/dicom/header';
+import { DEFLATED_TRANSFER_SYNTAX, headerInfoOf, readMetaGroup } from '../../core/dicom/header';
 import { decodeJpeg2000, decodeJpeg2000Reduced, decodeJpegFamily, decodeJpegLs, decodeRle, loadCodecs } from './codecs';
+import { InflateError, inflateForDecoding } from './deflated';
 import type { DecodedView } from './types';
 
 export class DicomDecodeError extends Error {}
@@ -62,13 +63,26 @@ interface RawFrame {
 
 function parse(bytes: Uint8Array): DataSet {
   try {
-    return dicomParser.parseDicom(bytes);
+    // A Deflated file whose meta group could not be read: never inflated without a cap.
+    return dicomParser.parseDicom(bytes, { inflater: () => { throw new Error('deflated'); } });
   } catch (err) {
     const partial = (err as { dataSet?: DataSet } | null)?.dataSet;
     if (partial?.elements.x7fe00010) {
       throw new DicomDecodeError('The file is cut short: its image data ends before the image does.');
     }
     throw new DicomDecodeError('The file is not a readable DICOM file.');
+  }
+}
+
+/** A Deflated data set is inflated only within what its image needs (server/dicom/deflated.ts). */
+async function parseFile(bytes: Uint8Array): Promise<DataSet> {
+  const meta = readMetaGroup(bytes);
+  if (meta?.transferSyntax !== DEFLATED_TRANSFER_SYNTAX) return parse(bytes);
+  try {
+    return await inflateForDecoding(bytes, meta.dataSetOffset);
+  } catch (err) {
+    if (err instanceof InflateError) throw new DicomDecodeError(err.message);
+    throw err;
   }
 }
 
@@ -224,7 +238,7 @@ function present(frame: RawFrame, g: ImageGeometry, slope: number, intercept: nu
 /** Decodes the first frame of a DICOM Part 10 file. */
 export async function decodeDicom(bytes: Uint8Array, options: DecodeOptions = {}): Promise<Omit<DecodedView, 'key'>> {
   const maxHeight = options.maxHeight ?? Number.POSITIVE_INFINITY;
-  const ds = parse(bytes);
+  const ds = await parseFile(bytes);
   const info = headerInfoOf(ds);
   const syntax = info.transferSyntaxUid ?? '1.2.840.10008.1.2';
   if (!TRANSFER_SYNTAXES[syntax]) throw new DicomDecodeError(`The image is stored in a format we cannot read (transfer syntax ${syntax}).`);
