@@ -1,4 +1,4 @@
-import { mkdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -21,6 +21,17 @@ export interface FileStore {
   createTemp(ownerId: string, taskId: string, name: string): Promise<{ stream: Writable; path: string; commit(): Promise<string>; discard(): Promise<void> }>;
   removeTask(ownerId: string, taskId: string): Promise<void>;
   removeOwner(ownerId: string): Promise<void>;
+  /** Every task folder on disk, with the last time anything in it changed. */
+  taskDirs(): Promise<Array<{ ownerId: string; taskId: string; modifiedMs: number }>>;
+}
+
+async function entries(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
 }
 
 const SAFE = /^[A-Za-z0-9_.-]+$/;
@@ -100,6 +111,20 @@ export function fileStore(dataDir: string): FileStore {
     async removeOwner(ownerId) {
       check(ownerId);
       await rm(path.join(root, ownerId), { recursive: true, force: true });
+    },
+    async taskDirs() {
+      const out: Array<{ ownerId: string; taskId: string; modifiedMs: number }> = [];
+      for (const owner of await entries(root)) {
+        if (!owner.isDirectory() || !SAFE.test(owner.name)) continue;
+        for (const task of await entries(path.join(root, owner.name))) {
+          if (!task.isDirectory() || !SAFE.test(task.name)) continue;
+          const dir = path.join(root, owner.name, task.name);
+          let modifiedMs = (await stat(dir)).mtimeMs;
+          for (const f of await entries(dir)) modifiedMs = Math.max(modifiedMs, (await stat(path.join(dir, f.name)).catch(() => null))?.mtimeMs ?? 0);
+          out.push({ ownerId: owner.name, taskId: task.name, modifiedMs });
+        }
+      }
+      return out;
     },
   };
 }

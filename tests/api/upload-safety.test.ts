@@ -1,12 +1,14 @@
 /**
  * Nothing a client sends stops the server (issue 16, items 1 and 3). Raw multipart bodies go over
  * a real socket to the real server in its own process (server/main.ts), so a crash shows as a
- * server that no longer answers: bodies cut off inside a file part, parts under an
- * unknown or missing field name, clients that hang up mid-file. Each answers 400 (or, for a client
- * gone, nothing), the server answers the next request, and no file of the upload is left on disk.
+ * server that no longer answers: bodies cut off inside a file part, parts under an unknown or
+ * missing field name, clients that hang up mid-file. Each answers 400 (or, for a client gone,
+ * nothing), the server answers the next request, and no file of the upload is left on disk. The
+ * folder a server killed mid-upload left behind is swept at the next start.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { dbLabel } from '../support/test-db';
@@ -76,13 +78,24 @@ describe(`uploads that break off or break the rules on ${dbLabel()}`, () => {
   let adminToken: string;
   let userToken: string;
 
+  let orphan: string;
+
   beforeAll(async () => {
     site = await productSite({ RUN_WORKER: 'false' });
     port = site.port;
+    // What a server killed mid-upload leaves: a partial file in a folder of no task, an hour old.
+    orphan = path.join(site.dataDir, 'files', randomUUID(), randomUUID());
+    mkdirSync(orphan, { recursive: true });
+    writeFileSync(path.join(orphan, 'r_cc.dcm.part'), 'partial');
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    utimesSync(path.join(orphan, 'r_cc.dcm.part'), anHourAgo, anHourAgo);
+    utimesSync(orphan, anHourAgo, anHourAgo);
     server = spawnProduct('server/main.ts', site.env);
     await waitFor('the server', site.healthy, 90_000, 200).catch((err) => {
       throw new Error(`${err.message}\n${server.output()}`);
     });
+    // The sweep runs once the server answers; the tests below start from an empty files folder.
+    await waitFor('the orphan upload folder to be swept', () => !existsSync(orphan), 30_000, 50);
     adminToken = await site.adminToken();
     const email = `upload-${Date.now()}@example.com`;
     const created = await fetch(`${site.base}/api/v1/users/`, {
@@ -110,6 +123,12 @@ describe(`uploads that break off or break the rules on ${dbLabel()}`, () => {
 
   // The issue's reproduction: the body ends right after the first bytes of a file part.
   const cutInFile = `${field('ai_model', AI_MODEL)}${fileHead('r_cc')}xx\r\n`;
+
+  it('swept, at start, the upload folder a server killed mid-upload left behind', () => {
+    expect(existsSync(orphan)).toBe(false);
+    expect(uploadFiles()).toEqual([]);
+    expect(server.output()).toMatch(/removed 1 upload folder\(s\) that belong to no task/);
+  });
 
   for (const route of ['/tasks/', '/demo/user'] as const) {
     it(`answers 400 to a body cut off inside a file part on POST ${route}, and keeps answering`, async () => {
