@@ -1,16 +1,18 @@
 /**
  * Rebuilds the reference distributions in server/analysis/reference/*.json.
  *
- *   npm run calibrate                                  density, risk, masking, merged (from published figures)
- *   npm run calibrate -- --detection-scores FILE       also detection, from a JSON array of study detection scores
+ *   npm run calibrate                                  density, risk, masking (from published figures)
  *   npm run calibrate -- --from-database               also detection, from a deployment's completed studies
  *   npm run calibrate -- --detection-label TEXT        how the detection scores were obtained (stored as source)
  *   npm run calibrate -- --provisional-detection       reset detection to the provisional uniform reference
  *   npm run calibrate -- --detection-only ...          rebuild only the detection reference
  *   npm run calibrate -- --out DIR ...                 write to DIR instead of server/analysis/reference
  *
- * Without a detection option the existing detection reference is kept. Every file gets a version
- * derived from its content, so a rerun with the same inputs changes nothing.
+ * The shipped detection and merged references are built over real films without findings by
+ * `npm run train:detection` (evaluation/train-detection.ts), which needs the labelled films; rerun
+ * it after changing risk or masking here, since the merged score ranks their quantiles. Without a
+ * detection option the existing detection reference is kept. Every file gets a version derived
+ * from its content, so a rerun with the same inputs changes nothing.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,6 @@ import {
   buildDensityReference,
   buildDetectionReference,
   buildMaskingReference,
-  buildMergedReference,
   buildRiskReference,
   provisionalDetectionReference,
 } from './calibration/build';
@@ -37,17 +38,6 @@ function versioned<T extends { values: number[] }>(name: string, built: T): { na
 function write(dir: string, name: string, content: object): void {
   writeFileSync(resolve(dir, `${name}.json`), JSON.stringify(content) + '\n');
   console.log(`wrote ${resolve(dir, `${name}.json`)}`);
-}
-
-/** Reads a JSON file holding an array of scores, or of objects with a numeric `score`. */
-export function readDetectionScores(path: string): number[] {
-  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  if (!Array.isArray(parsed)) throw new Error(`${path}: expected a JSON array of detection scores`);
-  return parsed.map((v, i) => {
-    const s = typeof v === 'number' ? v : (v as { score?: unknown })?.score;
-    if (typeof s !== 'number') throw new Error(`${path}: item ${i} is not a score`);
-    return s;
-  });
 }
 
 function hasDetectionReference(dir: string): boolean {
@@ -78,24 +68,18 @@ export async function calibrate(args: string[], hooks: CalibrateHooks = {}): Pro
     const density = versioned('density', buildDensityReference(pop));
     const risk = versioned('risk', buildRiskReference(pop));
     const masking = versioned('masking', buildMaskingReference(pop));
-    const merged = versioned('merged', buildMergedReference(pop, risk, masking));
     write(dir, 'density', density);
     write(dir, 'risk', risk);
     write(dir, 'masking', masking);
-    write(dir, 'merged', merged);
+    console.log('merged.json kept: it is built over real films by npm run train:detection (rerun it after a change here)');
   }
 
-  const file = option(args, '--detection-scores');
   const label = option(args, '--detection-label');
-  if (file) {
-    const scores = readDetectionScores(file);
-    const source = label ?? `built from the project's corpus: ${scores.length} study detection scores (${file.split('/').pop()})`;
-    write(dir, 'detection', versioned('detection', buildDetectionReference(scores, source)));
-  } else if (args.includes('--from-database')) {
+  if (args.includes('--from-database')) {
     const load = hooks.loadCompletedResults ?? loadCompletedResults;
     const scores = detectionScoresFromResults(await load());
-    const source = label ?? `recalibrated from this deployment's completed studies: ${scores.length} study detection scores`;
-    write(dir, 'detection', versioned('detection', buildDetectionReference(scores, source)));
+    const population = label ?? `this deployment's ${scores.study.length} completed studies`;
+    write(dir, 'detection', versioned('detection', buildDetectionReference(scores, population)));
   } else if (args.includes('--provisional-detection') || !hasDetectionReference(dir)) {
     write(dir, 'detection', versioned('detection', provisionalDetectionReference()));
   } else {

@@ -16,7 +16,9 @@ import { DETECTION_WEIGHTS } from '../server/analysis/image/suspicion-models';
 import { REFERENCE_MODELS } from '../server/analysis/model-registry';
 import { readLabelPng, type FilmResult } from './film';
 import { readLabelledSet, type LabelledSet } from './labelled-set';
-import { buildReport, formatReport, type ReportSection } from './metrics';
+import { buildReport, formatReport, type MergedBandShare, type ReportSection } from './metrics';
+import { mergedTopBandShare } from './calibration/build';
+import { DENSITY_REFERENCE, MASKING_REFERENCE, MERGED_REFERENCE, RISK_REFERENCE } from '../server/analysis/reference';
 import { PredictionsFile, predictSet } from './predict';
 import { buildQualityReport, DEFAULT_QUALITY_REPORT, writeQualityReport } from './quality-report';
 import { pectoralDice } from './segmentation-metrics';
@@ -35,6 +37,16 @@ export interface EvaluateResult {
   report: ReportSection[];
   lines: string[];
 }
+
+/** The merged top band's share over films, with the shipped references (see metrics.ts, mergedSection). */
+const shippedMergedShare: MergedBandShare = (films) =>
+  mergedTopBandShare(
+    films.map((f) => ({ ...f, denseAreaCm2: null })),
+    DENSITY_REFERENCE.population.weights,
+    RISK_REFERENCE,
+    MASKING_REFERENCE,
+    MERGED_REFERENCE.values,
+  );
 
 export function defaultOutFile(set: LabelledSet): string {
   return path.resolve(import.meta.dirname, 'out', `${set.name}-predictions.json`);
@@ -77,23 +89,41 @@ export async function evaluate(opts: EvaluateOptions, log: (line: string) => voi
     writeFileSync(outFile, `${JSON.stringify(predictions, null, 1)}\n`);
     log(`predictions written to ${outFile}`);
   }
-  const report = buildReport(predictions, set.images, dices);
+  const report = buildReport(predictions, set.images, dices, shippedMergedShare);
   return { outFile, predictions, report, lines: [...formatReport(report), ...inSampleNote(set)] };
 }
 
 /**
- * The shipped density model was fitted on the masked films of one set: evaluated on that set, its
- * annotated-percent figures are in-sample, so say so and give the cross-validated ones the
- * training recorded.
+ * The shipped density model was fitted on the masked films of one set, the detection weights and
+ * the merged reference on the films of one set that say whether they have findings: evaluated on
+ * that set, those figures are in-sample, so say so and give the cross-validated ones the
+ * trainings recorded.
  */
 export function inSampleNote(set: LabelledSet): string[] {
-  const training = DENSITY_MODEL.training as { set?: string; crossValidated?: { spearman: number; meanAbsoluteError: number; folds: number; films: number } };
-  if (training.set !== set.name || !set.images.some((img) => img.mask)) return [];
-  const cv = training.crossValidated;
-  return [
-    `Note: the density model (${DENSITY_MODEL.version}) was fitted on the masked films of "${set.name}", so the annotated-percent figures above are in-sample.`,
-    ...(cv ? [`  cross-validated by woman (${cv.folds} folds, ${cv.films} films; npm run train:density): Spearman ${cv.spearman}, mean absolute error ${cv.meanAbsoluteError} points`] : []),
-  ];
+  const lines: string[] = [];
+  const density = DENSITY_MODEL.training as { set?: string; crossValidated?: { spearman: number; meanAbsoluteError: number; folds: number; films: number } };
+  if (density.set === set.name && set.images.some((img) => img.mask)) {
+    const cv = density.crossValidated;
+    lines.push(
+      `Note: the density model (${DENSITY_MODEL.version}) was fitted on the masked films of "${set.name}", so the annotated-percent figures above are in-sample.`,
+      ...(cv ? [`  cross-validated by woman (${cv.folds} folds, ${cv.films} films; npm run train:density): Spearman ${cv.spearman}, mean absolute error ${cv.meanAbsoluteError} points`] : []),
+    );
+  }
+  const detection = DETECTION_WEIGHTS.training as
+    | { set?: string; folds?: number; films?: number; crossValidated?: Record<'imageAuc' | 'sensitivityAt1FalsePerImage' | 'sensitivityAtQuarterFalsePerImage' | 'normalsAtOrAboveQ90' | 'mergedNormalsAtOrAboveQ90', number> }
+    | undefined;
+  if (detection?.set === set.name && set.images.some((img) => typeof img.abnormal === 'boolean')) {
+    const cv = detection.crossValidated;
+    lines.push(
+      `Note: the detection weights (${DETECTION_WEIGHTS.version}) and the detection and merged references were fitted on the films of "${set.name}" that say whether they have findings, so the detection and merged figures above are in-sample.`,
+      ...(cv
+        ? [
+            `  cross-validated by woman (${detection.folds} folds, ${detection.films} films; npm run train:detection): image AUC ${cv.imageAuc}, sensitivity at 1 false region per image ${cv.sensitivityAt1FalsePerImage}, at 0.25 ${cv.sensitivityAtQuarterFalsePerImage}, films without findings at detection quantile >= 0.9 ${cv.normalsAtOrAboveQ90}, at merged quantile >= 0.9 ${cv.mergedNormalsAtOrAboveQ90}`,
+          ]
+        : []),
+    );
+  }
+  return lines;
 }
 
 /** The command line; returns the exit code (2 for a usage error). */

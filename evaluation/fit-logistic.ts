@@ -11,11 +11,17 @@ export interface LogisticFit {
   logLoss: number;
 }
 
-export function fitLogistic(x: readonly (readonly number[])[], y: readonly number[], ridge = 1e-2, maxIterations = 100): LogisticFit {
+/**
+ * `sampleWeights` (default 1 each) weigh rows in the likelihood; the ridge penalty scales with
+ * their sum, so weighing every row alike changes nothing.
+ */
+export function fitLogistic(x: readonly (readonly number[])[], y: readonly number[], ridge = 1e-2, maxIterations = 100, sampleWeights?: readonly number[]): LogisticFit {
   const n = x.length;
   if (n === 0 || n !== y.length) throw new Error('fitLogistic: rows and labels must be non-empty and of one length');
   const d = x[0].length + 1;
   const beta = new Float64Array(d);
+  const sw = sampleWeights ?? new Array<number>(n).fill(1);
+  const total = sw.reduce((s, v) => s + v, 0);
   let it = 0;
   for (; it < maxIterations; it++) {
     const grad = new Float64Array(d);
@@ -23,15 +29,15 @@ export function fitLogistic(x: readonly (readonly number[])[], y: readonly numbe
     for (let i = 0; i < n; i++) {
       const row = [1, ...x[i]];
       const p = sigmoid(dot(beta, row));
-      const w = Math.max(p * (1 - p), 1e-9);
+      const w = sw[i] * Math.max(p * (1 - p), 1e-9);
       for (let a = 0; a < d; a++) {
-        grad[a] += (p - y[i]) * row[a];
+        grad[a] += sw[i] * (p - y[i]) * row[a];
         for (let b = 0; b < d; b++) hess[a][b] += w * row[a] * row[b];
       }
     }
     for (let a = 1; a < d; a++) {
-      grad[a] += ridge * n * beta[a];
-      hess[a][a] += ridge * n;
+      grad[a] += ridge * total * beta[a];
+      hess[a][a] += ridge * total;
     }
     const step = solve(hess, grad);
     let size = 0;
@@ -44,9 +50,9 @@ export function fitLogistic(x: readonly (readonly number[])[], y: readonly numbe
   let loss = 0;
   for (let i = 0; i < n; i++) {
     const p = Math.min(1 - 1e-12, Math.max(1e-12, sigmoid(dot(beta, [1, ...x[i]]))));
-    loss -= y[i] * Math.log(p) + (1 - y[i]) * Math.log(1 - p);
+    loss -= sw[i] * (y[i] * Math.log(p) + (1 - y[i]) * Math.log(1 - p));
   }
-  return { intercept: beta[0], weights: Array.from(beta.slice(1)), iterations: it + 1, logLoss: loss / n };
+  return { intercept: beta[0], weights: Array.from(beta.slice(1)), iterations: it + 1, logLoss: loss / total };
 }
 
 /** Area under the ROC curve of scores against 0/1 labels (ties count half). */

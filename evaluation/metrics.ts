@@ -68,13 +68,54 @@ export function auc(positives: readonly number[], negatives: readonly number[]):
   return wins / (positives.length * negatives.length);
 }
 
-/** Smallest hit radius, px: a lesion circle smaller than this (a few mm) still counts a region nearby. */
-export const MIN_HIT_RADIUS_PX = 10;
+/** Smallest hit radius, mm: a lesion circle smaller than this still counts a region nearby (issue 15). */
+export const MIN_HIT_RADIUS_MM = 5;
+/** The same in pixels when a film gives no pixel spacing (5 mm at the 0.2 mm of MIAS films). */
+export const MIN_HIT_RADIUS_PX = 25;
 
-/** A region finds a lesion when its centre lies inside the lesion's circle (radius at least 10 px). */
-export function regionHitsLesion(r: PredictedRegion, l: Lesion): boolean {
+/** The radius, in input pixels, within which a region's centre finds the lesion. */
+export function lesionHitRadiusPx(l: Lesion, img: Pick<LabelledImage, 'pixelSpacingMm'>): number {
+  const floor = img.pixelSpacingMm ? MIN_HIT_RADIUS_MM / img.pixelSpacingMm : MIN_HIT_RADIUS_PX;
+  return Math.max(l.r ?? 0, floor);
+}
+
+/** A region finds a lesion when its centre lies inside the lesion's circle (radius at least 5 mm). */
+export function regionHitsLesion(r: PredictedRegion, l: Lesion, img: Pick<LabelledImage, 'pixelSpacingMm'>): boolean {
   if (l.x === null || l.y === null || l.r === null) return false;
-  return Math.hypot(r.x - l.x, r.y - l.y) <= Math.max(l.r, MIN_HIT_RADIUS_PX);
+  return Math.hypot(r.x - l.x, r.y - l.y) <= lesionHitRadiusPx(l, img);
+}
+
+/** One film's regions for the free-response curve: each region's score and the lesions it finds. */
+export interface FrocFilm {
+  regions: { score: number; hits: readonly number[] }[];
+  /** Located lesions of the film (the sensitivity's denominator). */
+  lesions: number;
+}
+
+/**
+ * Lesion sensitivity at a given number of false regions per image (a point of the FROC curve):
+ * the regions of every film pooled and taken from the highest score down while the false ones
+ * (finding no lesion) stay within `rate` per film; regions of equal score go in together. A
+ * lesion counts once, however many regions find it.
+ */
+export function sensitivityAtFalseRate(films: readonly FrocFilm[], rate: number): number {
+  const total = films.reduce((s, f) => s + f.lesions, 0);
+  if (total === 0 || films.length === 0) return NaN;
+  const pooled = films.flatMap((f, i) => f.regions.map((r) => ({ ...r, film: i }))).sort((a, b) => b.score - a.score);
+  const found = new Set<string>();
+  let falses = 0;
+  let best = 0;
+  for (let i = 0; i < pooled.length; ) {
+    let j = i;
+    const group: typeof pooled = [];
+    while (j < pooled.length && pooled[j].score === pooled[i].score) group.push(pooled[j++]);
+    falses += group.filter((r) => r.hits.length === 0).length;
+    if (falses > rate * films.length) break;
+    for (const r of group) for (const h of r.hits) found.add(`${r.film}/${h}`);
+    best = found.size / total;
+    i = j;
+  }
+  return best;
 }
 
 // ---- the report -------------------------------------------------------------------------------
@@ -208,39 +249,86 @@ function pectoralSection(films: Joined[], dices: ReadonlyMap<string, number> | n
   return { title, lines };
 }
 
+function located(img: LabelledImage): Lesion[] {
+  return (img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null);
+}
+
 function detectionSection(films: Joined[]): ReportSection {
-  const title = 'Detection (informative; no goal in issue 14)';
+  const title = 'Detection against lesion circles (films that say whether they have findings)';
   const rated = films.filter((f) => typeof f.img.abnormal === 'boolean');
   if (!rated.length) return { title, lines: [none('abnormal given')] };
   const scored = rated.filter((f) => f.pred.detection.score !== null);
-  const pos = scored.filter((f) => f.img.abnormal).map((f) => f.pred.detection.score as number);
-  const neg = scored.filter((f) => !f.img.abnormal).map((f) => f.pred.detection.score as number);
-  const lines: ReportLine[] = [metric('detection.imageAuc', `image AUC, abnormal (${pos.length}) vs normal (${neg.length})`, auc(pos, neg), scored.length, 3)];
-  const located = rated.filter((f) => f.img.abnormal).flatMap((f) => (f.img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null).map((l) => ({ l, f })));
-  if (located.length) {
-    const hitAll = located.filter(({ l, f }) => f.pred.detection.regions.some((r) => regionHitsLesion(r, l))).length;
-    const hitTop = located.filter(({ l, f }) => {
+  const withLesion = scored.filter((f) => located(f.img).length > 0);
+  const normals = scored.filter((f) => !f.img.abnormal);
+  const pos = withLesion.map((f) => f.pred.detection.score as number);
+  const neg = normals.map((f) => f.pred.detection.score as number);
+  const lines: ReportLine[] = [
+    metric('detection.imageAuc', `image AUC, films with a located lesion (${pos.length}) vs without findings (${neg.length})`, auc(pos, neg), pos.length + neg.length, 3, { op: '>=', target: 0.75 }),
+  ];
+  const lesions = rated.reduce((s, f) => s + located(f.img).length, 0);
+  if (lesions) {
+    // Every region of every rated film: a region finding no lesion is a false region.
+    const froc: FrocFilm[] = rated.map((f) => {
+      const ls = located(f.img);
+      return {
+        lesions: ls.length,
+        regions: f.pred.detection.regions.map((r) => ({ score: r.score, hits: ls.flatMap((l, i) => (regionHitsLesion(r, l, f.img) ? [i] : [])) })),
+      };
+    });
+    lines.push(metric('detection.sensitivity.at1FalsePerImage', 'lesion sensitivity at 1 false region per image', sensitivityAtFalseRate(froc, 1), lesions, 3, { op: '>=', target: 0.6 }));
+    lines.push(metric('detection.sensitivity.atQuarterFalsePerImage', 'lesion sensitivity at 0.25 false regions per image', sensitivityAtFalseRate(froc, 0.25), lesions, 3, { op: '>=', target: 0.4 }));
+    const hitTop = rated.reduce((s, f) => {
       const top = [...f.pred.detection.regions].sort((a, b) => b.score - a.score)[0];
-      return top !== undefined && regionHitsLesion(top, l);
-    }).length;
-    lines.push(metric('detection.sensitivity.allRegions', 'lesion sensitivity, all regions', hitAll / located.length, located.length, 3));
-    lines.push(metric('detection.sensitivity.topRegion', 'lesion sensitivity, top region only', hitTop / located.length, located.length, 3));
-    lines.push(text(`  a lesion counts as found when a region centre lies within max(r, ${MIN_HIT_RADIUS_PX} px) of its centre`));
+      return s + (top ? located(f.img).filter((l) => regionHitsLesion(top, l, f.img)).length : 0);
+    }, 0);
+    lines.push(metric('detection.sensitivity.topRegion', 'lesion sensitivity, top region only', hitTop / lesions, lesions, 3));
+    lines.push(text(`  a region finds a lesion when its centre lies in the lesion's circle, radius at least ${MIN_HIT_RADIUS_MM} mm (${MIN_HIT_RADIUS_PX} px without pixel spacing)`));
   } else lines.push(text('no located lesions (x, y, r given): sensitivity not computed'));
-  const normals = rated.filter((f) => !f.img.abnormal);
-  if (normals.length) lines.push(metric('detection.falseRegionsPerNormalImage', 'false regions per normal image', mean(normals.map((f) => f.pred.detection.regions.length)), normals.length, 2));
+  if (normals.length) {
+    lines.push(metric('detection.falseRegionsPerNormalImage', 'regions per film without findings', mean(normals.map((f) => f.pred.detection.regions.length)), normals.length, 2));
+    const high = normals.filter((f) => (f.pred.detection.quantile as number) >= 0.9).length / normals.length;
+    lines.push(metric('detection.normalsAtOrAboveQ90', 'films without findings at or above detection quantile 0.9', high, normals.length, 3));
+    lines.push({ kind: 'check', label: 'films without findings at or above detection quantile 0.9', ok: high >= 0.03 && high <= 0.2, goal: 'between 3 % and 20 %' });
+  }
   return { title, lines };
 }
+
+/**
+ * The merged score's top band on films without findings: each film at every age 40-74 (weighted
+ * by the population; the films carry no age), its detection quantile as predicted and the risk and
+ * masking quantiles of its predicted density, ranked against the shipped merged reference.
+ */
+function mergedSection(films: Joined[], mergedShare: MergedBandShare | null): ReportSection {
+  const title = "Merged score's top band (quantile 0.9 and above) on films without findings";
+  const normals = films.filter((f) => f.img.abnormal === false && f.pred.density.percent !== null && f.pred.detection.quantile !== null);
+  if (!normals.length || !mergedShare) return { title, lines: [none('abnormal false, density and detection measured')] };
+  const share = mergedShare(normals.map((f) => ({ percentDensity: f.pred.density.percent as number, detectionQuantile: f.pred.detection.quantile as number })));
+  return {
+    title,
+    lines: [
+      metric('merged.normalsAtOrAboveQ90', 'share at or above merged quantile 0.9, ages 40-74', share, normals.length, 3),
+      { kind: 'check', label: 'share in the top band', ok: share >= 0.05 && share <= 0.15, goal: 'about one in ten (5-15 %)' },
+    ],
+  };
+}
+
+/** The merged band share of films (given by the caller, who has the engine's references). */
+export type MergedBandShare = (films: { percentDensity: number; detectionQuantile: number }[]) => number;
 
 /**
  * The whole report. `dices` holds the pectoral Dice per film id (from a prediction run), or null
  * when only the predictions file is at hand.
  */
-export function buildReport(predictions: PredictionsFile, images: readonly LabelledImage[], dices: ReadonlyMap<string, number> | null): ReportSection[] {
+export function buildReport(
+  predictions: PredictionsFile,
+  images: readonly LabelledImage[],
+  dices: ReadonlyMap<string, number> | null,
+  mergedShare: MergedBandShare | null = null,
+): ReportSection[] {
   const byId = new Map(predictions.images.map((p) => [p.id, p]));
   const films = images.flatMap((img) => (byId.has(img.id) ? [{ img, pred: byId.get(img.id) as FilmPrediction }] : []));
   const head: ReportSection = { title: `Engine ${predictions.engine}`, lines: [text(`${films.length} of ${images.length} labelled films have a prediction`)] };
-  return [head, ddsmSection(films), miasSection(films), pairsSection(films), pectoralSection(films, dices), detectionSection(films)];
+  return [head, ddsmSection(films), miasSection(films), pairsSection(films), pectoralSection(films, dices), detectionSection(films), mergedSection(films, mergedShare)];
 }
 
 function formatLine(l: ReportLine): string {

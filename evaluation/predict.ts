@@ -52,7 +52,7 @@ export function predictionOf(film: FilmResult): FilmPrediction {
     density: { percent: pd === null ? null : round(pd, 2), grade: pd === null ? null : REFERENCE_MODELS.density.grade(pd) },
     detection: {
       score: score === null ? null : round(score, 4),
-      quantile: score === null ? null : round(quantileOf(score, REFERENCE_MODELS.detection.reference.values), 4),
+      quantile: score === null ? null : round(quantileOf(score, REFERENCE_MODELS.detection.referenceFor('view')), 4),
       regions,
     },
   };

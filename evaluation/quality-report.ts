@@ -35,6 +35,7 @@ const DetectionTraining = z.object({
     sensitivityAt1FalsePerImage: z.number(),
     sensitivityAtQuarterFalsePerImage: z.number(),
     normalsAtOrAboveQ90: z.number(),
+    mergedNormalsAtOrAboveQ90: z.number(),
   }),
 });
 
@@ -168,7 +169,10 @@ export function buildQualityReport(input: QualityReportInput): ScoreQualityRepor
     masking: { model: modelOf(registry.masking) },
     merged: {
       model: modelOf(registry.merged),
-      figures: { normalsHigh: measured(sections, 'merged.normalsAtOrAboveQ90', 'normal films', detectionBasis) },
+      figures: {
+        normalsHighCv: recorded(detection?.crossValidated.mergedNormalsAtOrAboveQ90, detection?.normals, 'normal films', detectionCv),
+        normalsHigh: measured(sections, 'merged.normalsAtOrAboveQ90', 'normal films', detectionBasis),
+      },
     },
   });
 }

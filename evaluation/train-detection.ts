@@ -1,151 +1,268 @@
 /**
- * Fits the detection suspicion models (server/analysis/image/suspicion-models.ts) on generated
- * phantom studies and writes server/analysis/reference/detection-weights.json, with the CC/MLO
- * agreement gain (image/detection.ts), which it reports on but cannot fit (see agreementCurve).
+ * Fits the detection suspicion models (server/analysis/image/suspicion-models.ts) on real films
+ * with located lesions and films without findings, and builds from the same films the references
+ * the detection and merged scores are ranked against:
  *
- * The training seeds must not overlap the seeds the detection report and tests evaluate on
- * (1-40 and the tests' own): the default starts at 1001.
+ *   npm run train:detection -- --data ../shared/data/real-labelled [--folds 5] [--ridge 0.001]
+ *        [--out-dir DIR] [--save-rows FILE | --rows FILE] [--dry-run]
  *
- * Run: npm run train:detection -- [--studies 30] [--first-seed 1001] [--width 1110] [--ridge 0.0001] [--out FILE]
- *      ... --save-rows FILE   also keep the training rows; --rows FILE [--rows FILE2 ...] refits from
- *      kept rows (a long run split over processes: give --studies and --first-seed of the whole);
- *      --agreement-gain 0.3   the CC/MLO agreement gain written with the weights
- * Afterwards rebuild the detection reference (see server/analysis/reference/README.md): the
- * scores it ranks have changed.
+ * - Rows: every mass candidate, calcification cluster and left-right asymmetry the engine proposes
+ *   on the set's films (evaluation/detection-training.ts); a row is positive when its centre lies
+ *   in a lesion's circle (radius at least 5 mm).
+ * - Cross-validation with folds by woman: every figure printed is from models that never saw the
+ *   woman scored, and the regions are chosen by the engine's own rule (selectRegions).
+ * - Writes, in DIR (default server/analysis/reference): detection-weights.json (the three models,
+ *   the region policy and the cross-validated figures; its version is a hash of the coefficients
+ *   and is part of the engine version), detection.json (view, breast and study references from
+ *   the films without findings) and merged.json (the merged score over those films' component
+ *   ranks). --dry-run prints the figures and writes nothing.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { addTrainingRows, AGREEMENT_ROW_DISTANCE_MM, trainingVariants, type AgreementRow, type TrainingRows, type ViewRow } from './detection-training';
-import { fitLogistic, rocAuc } from './fit-logistic';
+import { selectRegions } from '../server/analysis/image/detection';
+import { applyModel, ASYMMETRY_FEATURES, CALC_FEATURES, DETECTION_WEIGHTS, imageShift, MASS_FEATURES, shiftedScore, type DetectionWeights, type LogisticModel, type RegionPolicy } from '../server/analysis/image/suspicion-models';
+import { buildQuantileTable, quantileOf } from '../server/analysis/quantiles';
+import { buildDetectionLevels, buildMergedFromFilms, mergedTopBandShare, TABLE_POINTS, type NormalFilm } from './calibration/build';
+import { fitDensityPopulation } from './calibration/density-population';
+import { collectRows, phantomRows, type CandidateKind, type CandidateRow, type FilmRows } from './detection-training';
 import { phantomSize } from './phantom-eval';
-import { agreementScore, applyModel, ASYMMETRY_FEATURES, CALC_FEATURES, MASS_FEATURES, type DetectionWeights, type LogisticModel } from '../server/analysis/image/suspicion-models';
+import { fitLogistic, rocAuc } from './fit-logistic';
+import { readLabelledSet } from './labelled-set';
+import { auc, sensitivityAtFalseRate, type FrocFilm } from './metrics';
+import { REFERENCE_DIR } from './calibrate';
+import { MASKING_REFERENCE, RISK_REFERENCE } from '../server/analysis/reference';
 
-const { values } = parseArgs({
+const USAGE = 'usage: npm run train:detection -- --data DIR [--folds 5] [--ridge 0.001] [--out-dir DIR] [--save-rows FILE | --rows FILE] [--dry-run]';
+const { values: args } = parseArgs({
   options: {
-    studies: { type: 'string', default: '30' },
-    'first-seed': { type: 'string', default: '1001' },
-    // 1110 px wide phantoms have 0.21 mm pixels: the engine then analyses them on the same grids
-    // (0.21 and 0.42 mm) as a full-field 0.07 mm mammogram.
-    width: { type: 'string', default: '1110' },
-    ridge: { type: 'string', default: '0.0001' },
-    // Not fitted (see agreementCurve): written into the weights file with that said.
-    'agreement-gain': { type: 'string', default: '0.3' },
+    data: { type: 'string' },
+    folds: { type: 'string', default: '5' },
+    ridge: { type: 'string', default: '0.001' },
+    'out-dir': { type: 'string', default: REFERENCE_DIR },
     'save-rows': { type: 'string' },
-    rows: { type: 'string', multiple: true },
-    out: { type: 'string', default: resolve(import.meta.dirname, '../server/analysis/reference/detection-weights.json') },
+    rows: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    // Phantom studies added to every training fold (never to a figure): see phantomRows.
+    phantoms: { type: 'string', default: '10' },
+    // How much a phantom candidate counts against a real one in the fit, per kind: the real films
+    // hold few calcification clusters (8 candidates on one), so there the phantoms weigh more.
+    'phantom-weight': { type: 'string', default: '0.1' },
+    'phantom-weight-calcification': { type: 'string', default: '1' },
+    'phantom-first-seed': { type: 'string', default: '1001' },
   },
 });
-const studies = Number(values.studies);
-const first = Number(values['first-seed']);
-const size = phantomSize(Number(values.width));
-const ridge = Number(values.ridge);
-
-const rows: TrainingRows = { mass: [], calcification: [], asymmetry: [], agreement: [], views: [] };
-for (const file of values.rows ?? []) {
-  const kept = JSON.parse(readFileSync(file, 'utf8')) as TrainingRows;
-  rows.mass.push(...kept.mass);
-  rows.calcification.push(...kept.calcification);
-  rows.asymmetry.push(...(kept.asymmetry ?? []));
-  rows.agreement!.push(...(kept.agreement ?? []));
-  rows.views!.push(...(kept.views ?? []));
+if (!args.data) {
+  console.error(USAGE);
+  process.exit(2);
 }
-const t0 = performance.now();
-for (let seed = first; !values.rows && seed < first + studies; seed++) {
-  for (const opts of trainingVariants(seed, size)) await addTrainingRows(opts, rows);
-  process.stdout.write(`\rseed ${seed}: ${rows.mass.length} mass candidates, ${rows.calcification.length} clusters`);
-}
-console.log(` (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
-if (values['save-rows']) writeFileSync(values['save-rows'], JSON.stringify(rows));
+const set = readLabelledSet(args.data);
+const ridge = Number(args.ridge);
+const log = (l: string) => process.stderr.write(`${l}\n`);
 
-type Rows<F extends string> = { features: Record<F, number>; label: 0 | 1; seed?: number }[];
+// 1110 px wide phantoms have 0.21 mm pixels: analysed on the grids of a full-field mammogram.
+const collected: FilmRows[] = args.rows
+  ? (JSON.parse(readFileSync(args.rows, 'utf8')) as FilmRows[])
+  : [...(await collectRows(set, log)), ...(await phantomRows(Number(args.phantoms), Number(args['phantom-first-seed']), phantomSize(1110), log))];
+if (args['save-rows']) writeFileSync(args['save-rows'], JSON.stringify(collected));
+const films = collected.filter((f) => !f.phantom);
+const phantoms = collected.filter((f) => f.phantom);
+if (!films.some((f) => f.lesions > 0) || !films.some((f) => !f.abnormal)) throw new Error(`${set.name}: needs films with located lesions and films without findings`);
 
-function fitModel<F extends string>(names: readonly F[], data: Rows<F>) {
-  const x = data.map((r) => names.map((n) => r.features[n]));
-  const y = data.map((r) => r.label);
-  const f = fitLogistic(x, y, ridge);
-  const domain = Object.fromEntries(names.map((n, i) => [n, [round(Math.min(...x.map((r) => r[i]))), round(Math.max(...x.map((r) => r[i])))]])) as Record<F, [number, number]>;
-  const model: LogisticModel<F> = { intercept: round(f.intercept), weights: Object.fromEntries(names.map((n, i) => [n, round(f.weights[i])])) as Record<F, number>, domain };
-  return { model, x, y, logLoss: f.logLoss };
-}
+// ---- fitting ------------------------------------------------------------------------------------
 
-function fit<F extends string>(name: string, names: readonly F[], data: Rows<F>) {
-  const { model, x, y, logLoss } = fitModel(names, data);
-  const f = { logLoss };
-  const scores = x.map((row) => model.intercept + row.reduce((s, v, i) => s + model.weights[names[i]] * v, 0));
-  const positives = y.filter(Boolean).length;
-  const auc = rocAuc(scores, y);
-  console.log(`${name}: ${data.length} rows, ${positives} on a lesion; weights ${JSON.stringify(model)}; training AUC ${auc.toFixed(3)}, log-loss ${f.logLoss.toFixed(4)}`);
-  return { model, rows: data.length, positives, auc };
-}
-function round(v: number): number {
-  return Math.round(v * 1e6) / 1e6;
+const NAMES: Record<CandidateKind, readonly string[]> = { mass: MASS_FEATURES, calcification: CALC_FEATURES, asymmetry: ASYMMETRY_FEATURES };
+type Models = Record<CandidateKind, LogisticModel<string>>;
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+const phantomWeights: Record<CandidateKind, number> = {
+  mass: Number(args['phantom-weight']),
+  calcification: Number(args['phantom-weight-calcification']),
+  asymmetry: Number(args['phantom-weight']),
+};
+
+function fitKind(kind: CandidateKind, rows: readonly (CandidateRow & { phantom: boolean })[]): LogisticModel<string> {
+  const names = NAMES[kind];
+  const x = rows.map((r) => names.map((n) => r.features[n]));
+  const y = rows.map((r) => (r.lesion >= 0 ? 1 : 0));
+  const w = rows.map((r) => (r.phantom ? phantomWeights[kind] : 1));
+  // A kind with no positive row in the training films cannot learn what a lesion looks like:
+  // it scores nothing (intercept far below, no weights) rather than a guess.
+  if (!y.some(Boolean)) return { intercept: -20, weights: Object.fromEntries(names.map((n) => [n, 0])) };
+  const f = fitLogistic(x, y, ridge, 100, w);
+  const domain = Object.fromEntries(names.map((n, i) => [n, [round(Math.min(...x.map((r) => r[i]))), round(Math.max(...x.map((r) => r[i])))] as [number, number]]));
+  return { intercept: round(f.intercept), weights: Object.fromEntries(names.map((n, i) => [n, round(f.weights[i])])), domain };
 }
 
-const mass = fit('mass', MASS_FEATURES, rows.mass);
-const calc = fit('calcification', CALC_FEATURES, rows.calcification);
-const asym = fit('asymmetry', ASYMMETRY_FEATURES, rows.asymmetry);
-/**
- * What the CC/MLO agreement gain does to held-out scores, for a range of gains. The own and
- * partner scores come from models fitted on the other half of the seeds (two-fold cross-fitting):
- * scored by models fitted on themselves, the training findings would look surer than new ones.
- * Two objectives are printed: how likely the findings' labels are (does a partner make a finding
- * more likely to be a lesion?), and how well a view's score (its best finding) tells views with a
- * lesion from views without. The corpus cannot settle the gain: every inserted lesion is in both
- * views of its breast, so the second objective rises all the way to gain 1, while the first,
- * dominated by normal tissue that also pairs up across views, falls from 0.
- */
-function agreementCurve(data: AgreementRow[], views: ViewRow[], modelsFor: (seed: number) => Pick<DetectionWeights, 'mass' | 'calcification' | 'asymmetry'>) {
-  const prob = (kind: AgreementRow['kind'], f: Record<string, number>, models: ReturnType<typeof modelsFor>): number =>
-    kind === 'mass'
-      ? applyModel(models.mass, MASS_FEATURES, f as Record<(typeof MASS_FEATURES)[number], number>)
-      : kind === 'calcification'
-        ? applyModel(models.calcification, CALC_FEATURES, f as Record<(typeof CALC_FEATURES)[number], number>)
-        : applyModel(models.asymmetry, ASYMMETRY_FEATURES, f as Record<(typeof ASYMMETRY_FEATURES)[number], number>);
-  const scored = data.map((r) => {
-    const models = modelsFor(r.seed);
-    return { own: prob(r.kind, r.own, models), partner: Math.max(0, ...r.partners.map((p) => prob(r.kind, p, models))), label: r.label, view: r.view };
-  });
-  const eps = 1e-9;
-  const logLoss = (p: number[], y: (0 | 1)[]) => -p.reduce((s, v, i) => s + Math.log(Math.min(1 - eps, Math.max(eps, y[i] ? v : 1 - v))), 0) / p.length;
-  const withPartner = scored.filter((r) => r.partner > 0).length;
-  console.log(`agreement: ${scored.length} findings (${scored.filter((r) => r.label).length} on a lesion, ${withPartner} with a partner), ${views.length} views (${views.filter((v) => v.hasLesion).length} with a lesion); held-out scores:`);
-  for (const gain of [0, 0.1, 0.2, 0.3, 0.5, 0.7, 1]) {
-    const p = scored.map((r) => agreementScore(r.own, r.partner, gain));
-    const y = scored.map((r) => r.label);
-    const best = new Map<string, number>();
-    scored.forEach((r, i) => best.set(r.view, Math.max(best.get(r.view) ?? 0, p[i])));
-    const vp = views.map((v) => best.get(v.view) ?? 0);
-    const vy = views.map((v) => (v.hasLesion ? 1 : 0) as 0 | 1);
-    console.log(
-      `  gain ${gain.toFixed(1)}: findings log-loss ${logLoss(p, y).toFixed(4)}, AUC ${rocAuc(p, y).toFixed(4)} | views log-loss ${logLoss(vp, vy).toFixed(4)}, AUC ${rocAuc(vp, vy).toFixed(4)}`,
-    );
-  }
-}
-
-/** Models fitted on the seeds of one parity: fold 0 holds the even seeds, fold 1 the odd ones. */
-function foldModels(parity: number) {
-  const pick = <F extends string>(data: Rows<F>) => data.filter((r) => (r.seed ?? 0) % 2 === parity);
+function fitAll(of: readonly FilmRows[]): Models {
+  const rows = of.flatMap((f) => f.candidates.map((r) => ({ ...r, phantom: f.phantom === true })));
   return {
-    mass: fitModel(MASS_FEATURES, pick(rows.mass)).model,
-    calcification: fitModel(CALC_FEATURES, pick(rows.calcification)).model,
-    asymmetry: fitModel(ASYMMETRY_FEATURES, pick(rows.asymmetry)).model,
+    mass: fitKind('mass', rows.filter((r) => r.kind === 'mass')),
+    calcification: fitKind('calcification', rows.filter((r) => r.kind === 'calcification')),
+    asymmetry: fitKind('asymmetry', rows.filter((r) => r.kind === 'asymmetry')),
   };
 }
-const folds = [foldModels(0), foldModels(1)];
-// A finding of an even seed is scored by the models of the odd seeds, and the other way round.
-agreementCurve(rows.agreement ?? [], rows.views ?? [], (seed) => folds[1 - (seed % 2)]);
-const agreement = { gain: Number(values['agreement-gain']), distanceMm: AGREEMENT_ROW_DISTANCE_MM };
-const source =
-  `fitted by ridge logistic regression (penalty ${ridge}) on the project's synthetic phantom corpus, not on real mammograms: ` +
-  `${studies} studies (seeds ${first}-${first + studies - 1}, ${size.width}x${size.height} px), each with an inserted mass (contrast 0.8-3), with a calcification cluster, and with neither; ` +
-  `${mass.rows} mass candidates (${mass.positives} on a mass, training AUC ${mass.auc.toFixed(3)}), ` +
-  `${calc.rows} calcification clusters (${calc.positives} on a cluster, training AUC ${calc.auc.toFixed(3)}), ` +
-  `${asym.rows} left-right asymmetries (${asym.positives} on a mass, training AUC ${asym.auc.toFixed(3)}); ` +
-  `CC/MLO agreement gain ${agreement.gain} (partners within ${agreement.distanceMm} mm of nipple distance) set by hand, not fitted: every lesion of the corpus is in both views, so the data cannot tell how much a partner should add (npm run train:detection prints the held-out evidence)`;
-const body = { source, mass: mass.model, calcification: calc.model, asymmetry: asym.model, agreement };
-const version = `phantom-${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 10)}`;
-const weights: DetectionWeights = { version, ...body };
-writeFileSync(values.out, `${JSON.stringify(weights, null, 2)}\n`);
-console.log(`wrote ${values.out} (${version})`);
+
+const score = (m: Models, r: CandidateRow) => applyModel(m[r.kind], NAMES[r.kind], r.features);
+const logit = (p: number) => Math.log(Math.max(1e-12, p) / Math.max(1e-12, 1 - p));
+const median = (v: readonly number[]) => {
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? 0 : s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+/** The median logit of a film's mass candidates under `models` (imageShift's statistic). */
+const filmMedianLogit = (m: Models, f: FilmRows) => median(f.candidates.filter((r) => r.kind === 'mass').map((r) => logit(score(m, r))));
+/** The normalisation the weights file carries: the median over real films of each film's median. */
+const normalisationOf = (m: Models, of: readonly FilmRows[]) => ({
+  medianLogit: round(median(of.filter((f) => f.candidates.some((r) => r.kind === 'mass')).map((f) => filmMedianLogit(m, f)))),
+});
+/** A film's candidates scored as the engine scores them: the models, then the image's shift (asymmetries unshifted). */
+function engineScores(m: Models, normalisation: { medianLogit: number }, f: FilmRows): number[] {
+  const masses = f.candidates.filter((r) => r.kind === 'mass').map((r) => score(m, r));
+  const shift = imageShift(masses, { normalisation } as DetectionWeights);
+  return f.candidates.map((r) => (r.kind === 'asymmetry' ? score(m, r) : shiftedScore(score(m, r), shift)));
+}
+
+// ---- cross-validation by woman ------------------------------------------------------------------
+
+const women = [...new Set(films.map((f) => f.woman))].sort();
+const folds = Math.max(2, Math.min(Number(args.folds) || 5, women.length));
+const foldOf = new Map(women.map((w, i) => [w, i % folds]));
+/** Held-out score of every candidate, keyed by film then candidate index. */
+const heldOut = new Map<FilmRows, number[]>();
+for (let k = 0; k < folds; k++) {
+  const train = films.filter((f) => foldOf.get(f.woman) !== k);
+  const models = fitAll([...train, ...phantoms]);
+  const normalisation = normalisationOf(models, train);
+  for (const f of films.filter((g) => foldOf.get(g.woman) === k)) heldOut.set(f, engineScores(models, normalisation, f));
+}
+
+/** A film's scored findings, as the engine would report them: sorted, chosen by the region rule. */
+function scored(f: FilmRows, scores: number[], withAsymmetry: boolean) {
+  const all = f.candidates
+    .map((r, i) => ({ r, score: scores[i], xMm: r.xMm, yMm: r.yMm }))
+    .filter((c) => withAsymmetry || c.r.kind !== 'asymmetry')
+    .sort((a, b) => b.score - a.score);
+  return all;
+}
+const viewScore = (f: FilmRows, withAsymmetry: boolean) => scored(f, heldOut.get(f) as number[], withAsymmetry)[0]?.score ?? 0;
+
+/**
+ * The report threshold: the held-out score at which the films' regions make one false region per
+ * image (regions chosen with no threshold), so that what the overlay shows is the FROC's point.
+ */
+function reportThreshold(base: Omit<RegionPolicy, 'reportThreshold'>): number {
+  const pooled = films.flatMap((f) => selectRegions(scored(f, heldOut.get(f) as number[], false), { ...base, reportThreshold: 0 }).map((c) => c.r.lesion < 0));
+  const scores = films.flatMap((f) => selectRegions(scored(f, heldOut.get(f) as number[], false), { ...base, reportThreshold: 0 }).map((c) => c.score));
+  const order = scores.map((s, i) => [s, pooled[i]] as const).sort((a, b) => b[0] - a[0]);
+  let falses = 0;
+  let threshold = order.length ? order[0][0] : 1;
+  for (const [s, isFalse] of order) {
+    if (isFalse) falses++;
+    if (falses > films.length) break;
+    threshold = s;
+  }
+  return round(threshold);
+}
+const basePolicy = { suppressionMm: 10, max: 3 };
+const policy: RegionPolicy = { ...basePolicy, reportThreshold: reportThreshold(basePolicy) };
+
+const frocFilms: FrocFilm[] = films.map((f) => ({
+  lesions: f.lesions,
+  regions: selectRegions(scored(f, heldOut.get(f) as number[], false), policy).map((c) => ({ score: c.score, hits: c.r.lesion >= 0 ? [c.r.lesion] : [] })),
+}));
+const withLesion = films.filter((f) => f.lesions > 0);
+const normals = films.filter((f) => !f.abnormal);
+const imageAuc = auc(withLesion.map((f) => viewScore(f, false)), normals.map((f) => viewScore(f, false)));
+const sens1 = sensitivityAtFalseRate(frocFilms, 1);
+const sensQuarter = sensitivityAtFalseRate(frocFilms, 0.25);
+
+/** Share of held-out normal films at or above quantile 0.9 of a reference built without their fold. */
+function normalsAtOrAboveQ90(): number {
+  let high = 0;
+  for (let k = 0; k < folds; k++) {
+    const others = normals.filter((f) => foldOf.get(f.woman) !== k).map((f) => viewScore(f, true));
+    const table = buildQuantileTable(others, undefined, TABLE_POINTS);
+    high += normals.filter((f) => foldOf.get(f.woman) === k && quantileOf(viewScore(f, true), table) >= 0.9).length;
+  }
+  return high / normals.length;
+}
+const normalsHigh = normalsAtOrAboveQ90();
+
+// ---- the shipped models and references ------------------------------------------------------------
+
+const models = fitAll([...films, ...phantoms]);
+const normalViewScores = normals.map((f) => viewScore(f, true));
+const population = `${normals.length} real films without findings (${new Set(normals.map((f) => f.woman)).size} women, set "${set.name}")`;
+// Each film scored by models that never saw its woman: the reference is what a new film meets.
+const detectionLevels = buildDetectionLevels(normalViewScores, population, `each scored by models fitted without that woman's films (${folds} folds)`);
+const pop = fitDensityPopulation();
+/** The films without findings as the merged reference needs them: density, and detection quantile against `table`. */
+const normalFilms = (of: readonly FilmRows[], table: readonly number[]): NormalFilm[] =>
+  of.filter((f) => f.percentDensity !== null).map((f) => ({ percentDensity: f.percentDensity as number, denseAreaCm2: f.denseAreaCm2, detectionQuantile: quantileOf(viewScore(f, true), table) }));
+const merged = buildMergedFromFilms(normalFilms(normals, detectionLevels.levels.view), pop.weights, RISK_REFERENCE, MASKING_REFERENCE, population);
+
+/** Merged band share in cross-validation: each fold's normal films against references built without it. */
+function mergedNormalsAtOrAboveQ90(): number {
+  let high = 0;
+  let total = 0;
+  for (let k = 0; k < folds; k++) {
+    const train = normals.filter((f) => foldOf.get(f.woman) !== k);
+    const test = normals.filter((f) => foldOf.get(f.woman) === k);
+    const table = buildQuantileTable(train.map((f) => viewScore(f, true)), undefined, TABLE_POINTS);
+    const ref = buildMergedFromFilms(normalFilms(train, table), pop.weights, RISK_REFERENCE, MASKING_REFERENCE, 'training folds');
+    const share = mergedTopBandShare(normalFilms(test, table), pop.weights, RISK_REFERENCE, MASKING_REFERENCE, ref.values);
+    high += share * test.length;
+    total += test.length;
+  }
+  return high / total;
+}
+const mergedHigh = mergedNormalsAtOrAboveQ90();
+
+const kinds = (['mass', 'calcification', 'asymmetry'] as const).map((kind) => {
+  const rows = films.flatMap((f) => f.candidates.filter((r) => r.kind === kind));
+  const heldScores = films.flatMap((f) => f.candidates.map((r, i) => ({ r, s: (heldOut.get(f) as number[])[i] })).filter((c) => c.r.kind === kind));
+  return { kind, rows: rows.length, positives: rows.filter((r) => r.lesion >= 0).length, auc: rocAuc(heldScores.map((c) => c.s), heldScores.map((c) => (c.r.lesion >= 0 ? 1 : 0))) };
+});
+const lesions = films.reduce((s, f) => s + f.lesions, 0);
+const crossValidated = {
+  imageAuc: round(imageAuc),
+  sensitivityAt1FalsePerImage: round(sens1),
+  sensitivityAtQuarterFalsePerImage: round(sensQuarter),
+  normalsAtOrAboveQ90: round(normalsHigh),
+  mergedNormalsAtOrAboveQ90: round(mergedHigh),
+};
+const training = { set: set.name, phantomViews: phantoms.length, phantomWeights, films: films.length, women: women.length, lesions, normals: normals.length, folds, ridge, crossValidated, candidates: kinds.map((k) => ({ ...k, auc: round(k.auc) })) };
+
+console.log(`${set.name}: ${films.length} films (${women.length} women), ${withLesion.length} with ${lesions} located lesions, ${normals.length} without findings`);
+for (const k of kinds) console.log(`  ${k.kind}: ${k.rows} candidates, ${k.positives} on a lesion; held-out candidate AUC ${k.auc.toFixed(3)}`);
+console.log(`cross-validated by woman (${folds} folds):`);
+console.log(`  image AUC, films with a located lesion vs without findings: ${imageAuc.toFixed(3)} (goal >= 0.75)`);
+console.log(`  lesion sensitivity at 1 false region per image: ${sens1.toFixed(3)} (goal >= 0.6); at 0.25: ${sensQuarter.toFixed(3)} (goal >= 0.4)`);
+console.log(`  films without findings at or above detection quantile 0.9: ${(100 * normalsHigh).toFixed(1)} % (goal 3-20 %)`);
+console.log(`  films without findings at or above merged quantile 0.9 (ages 40-74): ${(100 * mergedHigh).toFixed(1)} % (goal about 10 %)`);
+console.log(`  region policy: threshold ${policy.reportThreshold} (1 false region per image), at most ${policy.max} per view, ${policy.suppressionMm} mm apart`);
+
+const body = {
+  source: `fitted by ridge logistic regression (penalty ${ridge}) on real films: the ${films.length} films of "${set.name}" that say whether they have findings (${lesions} located lesions, ${normals.length} films without findings), candidates positive when their centre lies in a lesion's circle, with ${phantoms.length} phantom views of the project's corpus (${new Set(phantoms.map((p) => p.woman)).size} seeds, a phantom mass or asymmetry candidate weighing ${phantomWeights.mass} of a real one, a phantom cluster ${phantomWeights.calcification}) in every training fold; CC/MLO agreement gain ${DETECTION_WEIGHTS.agreement.gain} (partners within ${DETECTION_WEIGHTS.agreement.distanceMm} mm of nipple distance) set by hand, not fitted: the films are MLO views only`,
+  mass: models.mass,
+  calcification: models.calcification,
+  asymmetry: models.asymmetry,
+  agreement: DETECTION_WEIGHTS.agreement,
+  regions: policy,
+  normalisation: normalisationOf(models, films),
+};
+const version = `real-${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 10)}`;
+const weights = { version, ...body, training } as DetectionWeights;
+if (args['dry-run']) {
+  console.log(`dry run: nothing written (would be ${version})`);
+} else {
+  const dir = resolve(args['out-dir'] as string);
+  writeFileSync(resolve(dir, 'detection-weights.json'), `${JSON.stringify(weights, null, 2)}\n`);
+  const versioned = (name: string, built: object) => ({ name, version: `${name}-${createHash('sha256').update(JSON.stringify(built)).digest('hex').slice(0, 10)}`, ...built });
+  writeFileSync(resolve(dir, 'detection.json'), `${JSON.stringify(versioned('detection', detectionLevels))}\n`);
+  const { samples: _s, weights: _w, ...mergedRef } = merged;
+  writeFileSync(resolve(dir, 'merged.json'), `${JSON.stringify(versioned('merged', mergedRef))}\n`);
+  console.log(`wrote detection-weights.json (${version}), detection.json and merged.json in ${dir}`);
+}

@@ -100,6 +100,8 @@ export const ScoreQualityReport = z.object({
   merged: z.object({
     model: QualityModel,
     figures: z.object({
+      /** The same share, each fold's films ranked against references built without them. */
+      normalsHighCv: QualityFigure,
       /** Share of normal films whose combined score is at or above quantile 0.9 (about 0.1 is right). */
       normalsHigh: QualityFigure,
     }),

@@ -19,6 +19,8 @@ export const ScoreEntry = z
     model_name: z.string(),
     model_version: z.string(),
     reason: z.string().optional(),
+    /** Who the quantile ranks against: the reference distribution's population, in words. */
+    reference: z.string().optional(),
   })
   .meta({ id: 'ScoreEntry' });
 export type ScoreEntry = z.infer<typeof ScoreEntry>;

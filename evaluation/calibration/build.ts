@@ -73,10 +73,10 @@ export function unknownFactorsFiveYearRisk(ageYears: number): number {
 }
 
 /** Each single year of age 40-74 at its midpoint, weighted by its age group's share / 5. */
-function singleYears(pop: DensityPopulation): { age: number; group: number; weight: number }[] {
+function singleYears(ageGroupWeights: readonly number[]): { age: number; group: number; weight: number }[] {
   const out: { age: number; group: number; weight: number }[] = [];
   SCREENING_AGE_GROUPS.forEach(([from, to], group) => {
-    for (let a = from; a < to; a++) out.push({ age: a + 0.5, group, weight: pop.weights[group] / (to - from) });
+    for (let a = from; a < to; a++) out.push({ age: a + 0.5, group, weight: ageGroupWeights[group] / (to - from) });
   });
   return out;
 }
@@ -85,7 +85,7 @@ export function buildRiskReference(pop: DensityPopulation): BuiltReference & { d
   const means = densityHazardMeans(pop);
   const samples: number[] = [];
   const weights: number[] = [];
-  for (const { age, group, weight } of singleYears(pop)) {
+  for (const { age, group, weight } of singleYears(pop.weights)) {
     const base = unknownFactorsFiveYearRisk(age);
     for (let j = 0; j < PD_POINTS; j++) {
       const pd = pdAtQuantile(pop, group, (j + 0.5) / PD_POINTS);
@@ -120,54 +120,117 @@ export function buildMaskingReference(pop: DensityPopulation): BuiltReference {
   };
 }
 
-export const MERGED_SEED = 20250314;
-export const MERGED_SAMPLES = 100_000;
+/** The film (view) a merged reference is built over: its density and its detection rank. */
+export interface NormalFilm {
+  percentDensity: number;
+  denseAreaCm2: number | null;
+  detectionQuantile: number;
+}
 
 /**
- * Simulates the merged score of the screened population: age and PD from the density population
- * model, every risk factor unknown, risk and masking quantiles from their references, and the
- * detection quantile uniform (a population's quantiles against its own reference are uniform;
- * detection is assumed independent of density and age here).
+ * The merged score over real films without findings: each film's detection quantile, and the
+ * risk and masking quantiles its density gives, at every single year of age 40-74 weighted by the
+ * population (the films carry no age). The detection rank is the film's own, so any link between
+ * density and detection on real films is kept (the simulation it replaces assumed none).
  */
-export function buildMergedReference(
-  pop: DensityPopulation,
+export function buildMergedFromFilms(
+  films: readonly NormalFilm[],
+  ageGroupWeights: readonly number[],
   risk: { values: number[]; densityHazardMeanByAgeGroup: number[] },
   masking: { values: number[] },
-  seed = MERGED_SEED,
-  samples = MERGED_SAMPLES,
-): BuiltReference {
-  const random = seededRandom(seed);
-  const cumulative: number[] = [];
-  pop.weights.reduce((s, w) => (cumulative.push(s + w), s + w), 0);
-  const scores: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const u = random() * cumulative[cumulative.length - 1];
-    let group = 0;
-    while (group < cumulative.length - 1 && u >= cumulative[group]) group++;
-    const [from, to] = SCREENING_AGE_GROUPS[group];
-    const age = from + (to - from) * random();
-    const pd = pdAtQuantile(pop, group, Math.min(1 - 1e-12, Math.max(1e-12, random())));
+  population: string,
+): BuiltReference & { samples: number[]; weights: number[] } {
+  if (films.length === 0) throw new Error("merged reference needs at least one film");
+  const samples: number[] = [];
+  const weights: number[] = [];
+  for (const { age, group, weight } of singleYears(ageGroupWeights)) {
     const base = unknownFactorsFiveYearRisk(age);
-    const riskScore = Math.min(1, (base * densityRelativeHazard(pd)) / risk.densityHazardMeanByAgeGroup[group]);
-    const maskingScore = maskingProbability(pd, (pd / 100) * typicalBreastAreaCm2(pd)) as number;
-    const merged = mergedScore(
-      { detection: random(), risk: quantileOf(riskScore, risk.values), masking: quantileOf(maskingScore, masking.values) },
-      age,
-    );
-    scores.push(merged.score as number);
+    for (const f of films) {
+      const riskScore = Math.min(1, (base * densityRelativeHazard(f.percentDensity)) / risk.densityHazardMeanByAgeGroup[group]);
+      const maskingScore = maskingProbability(f.percentDensity, f.denseAreaCm2 ?? (f.percentDensity / 100) * typicalBreastAreaCm2(f.percentDensity)) as number;
+      const merged = mergedScore({ detection: f.detectionQuantile, risk: quantileOf(riskScore, risk.values), masking: quantileOf(maskingScore, masking.values) }, age);
+      samples.push(merged.score as number);
+      weights.push(weight / films.length);
+    }
   }
   return {
-    source: `simulated by evaluation/calibrate.ts (seed ${seed}, ${samples} women aged 40-74): mean of the detection (uniform), risk and masking quantiles x (110 - age) / 70`,
-    n: samples,
-    values: buildQuantileTable(scores, undefined, TABLE_POINTS).map(round9),
+    source: `built by evaluation/train-detection.ts over ${population}: each film's detection quantile and the risk and masking quantiles of its percent density, every risk factor unknown, at each age 40-74 (US 2010 age weights); mean of the three x (110 - age) / 70`,
+    n: films.length,
+    values: buildQuantileTable(samples, weights, TABLE_POINTS).map(round9),
+    samples,
+    weights,
   };
 }
 
-/** An empirical detection reference from study detection scores (corpus or deployment). */
-export function buildDetectionReference(scores: readonly number[], source: string): BuiltReference {
-  const valid = scores.filter((s) => Number.isFinite(s) && s >= 0 && s <= 1);
+/**
+ * Share of films (each at every age 40-74, population-weighted) whose merged score is at or above
+ * quantile 0.9 of `reference`: how many women without findings the top band would hold.
+ */
+export function mergedTopBandShare(
+  films: readonly NormalFilm[],
+  ageGroupWeights: readonly number[],
+  risk: { values: number[]; densityHazardMeanByAgeGroup: number[] },
+  masking: { values: number[] },
+  reference: readonly number[],
+): number {
+  const built = buildMergedFromFilms(films, ageGroupWeights, risk, masking, 'films');
+  let high = 0;
+  let total = 0;
+  built.samples.forEach((s, i) => {
+    total += built.weights[i];
+    if (quantileOf(s, reference) >= 0.9) high += built.weights[i];
+  });
+  return high / total;
+}
+
+/** The value of a quantile table at probability p (linear between its points). */
+function tableAt(table: readonly number[], p: number): number {
+  const t = Math.min(1, Math.max(0, p)) * (table.length - 1);
+  const i = Math.min(table.length - 2, Math.floor(t));
+  return table[i] + (t - i) * (table[i + 1] - table[i]);
+}
+
+export interface DetectionLevels extends BuiltReference {
+  population: string;
+  /** Quantile tables per level; `values` (the study's) is what a deployment recalibrates. */
+  levels: { view: number[]; breast: number[]; study: number[] };
+}
+
+/**
+ * Detection references for a view, a breast and a study from view scores of films without
+ * findings. A breast's score is the highest of its two views and a study's of its four; the films
+ * here are single views, so the breast and study tables treat the views as independent draws of
+ * the view distribution (the maximum of k draws has quantile function Q(p^(1/k))). Views of one
+ * woman are alike, so real breasts and studies score a little lower than this: the top band
+ * errs toward fewer women, never toward most.
+ */
+/** `scoredHow` says how the scores were obtained (e.g. held out), for the source. */
+export function buildDetectionLevels(viewScores: readonly number[], population: string, scoredHow = ''): DetectionLevels {
+  const valid = viewScores.filter((s) => Number.isFinite(s) && s >= 0 && s <= 1);
   if (valid.length < 2) throw new Error(`detection reference needs at least 2 scores in [0, 1], got ${valid.length}`);
-  return { source, n: valid.length, values: buildQuantileTable(valid, undefined, TABLE_POINTS).map(round9) };
+  const view = buildQuantileTable(valid, undefined, TABLE_POINTS);
+  const level = (k: number) => view.map((_, i) => round9(tableAt(view, (i / (TABLE_POINTS - 1)) ** (1 / k))));
+  const study = level(4);
+  return {
+    source: `built by evaluation/train-detection.ts from the view scores of ${population}${scoredHow ? `, ${scoredHow}` : ''}; breast and study: the highest of 2 and 4 independent views`,
+    population,
+    n: valid.length,
+    values: study,
+    levels: { view: view.map(round9), breast: level(2), study },
+  };
+}
+
+/**
+ * An empirical detection reference from a deployment's scores at each level (each level its own
+ * distribution; a level with fewer than 2 scores takes the study's).
+ */
+export function buildDetectionReference(scores: { view: readonly number[]; breast: readonly number[]; study: readonly number[] }, population: string): DetectionLevels {
+  const valid = (v: readonly number[]) => v.filter((s) => Number.isFinite(s) && s >= 0 && s <= 1);
+  const study = valid(scores.study);
+  if (study.length < 2) throw new Error(`detection reference needs at least 2 study scores in [0, 1], got ${study.length}`);
+  const table = (v: number[]) => buildQuantileTable(v.length >= 2 ? v : study, undefined, TABLE_POINTS).map(round9);
+  const levels = { view: table(valid(scores.view)), breast: table(valid(scores.breast)), study: table(study) };
+  return { source: `recalibrated from ${population}: each level (view, breast, study) against its own scores`, population, n: study.length, values: levels.study, levels };
 }
 
 /** The provisional detection reference shipped until real scores exist: the identity (uniform). */

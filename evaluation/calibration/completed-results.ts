@@ -19,12 +19,28 @@ export const loadCompletedResults: CompletedResultsLoader = async () => {
   }
 };
 
-/** The study detection scores (result.study.detection.score) of completed results; failed or N/A ones are skipped. */
-export function detectionScoresFromResults(results: readonly unknown[]): number[] {
-  const scores: number[] = [];
+export interface LevelScores {
+  view: number[];
+  breast: number[];
+  study: number[];
+}
+
+/**
+ * The detection scores of completed results at each level: every view's (r_cc ... l_mlo), every
+ * breast's (left, right) and the study's; failed and N/A ones are skipped.
+ */
+export function detectionScoresFromResults(results: readonly unknown[]): LevelScores {
+  const out: LevelScores = { view: [], breast: [], study: [] };
+  const take = (into: number[], set: unknown) => {
+    const score = (set as { detection?: { score?: unknown } } | null | undefined)?.detection?.score;
+    if (typeof score === 'number' && Number.isFinite(score)) into.push(score);
+  };
   for (const r of results) {
-    const score = (r as { study?: { detection?: { score?: unknown } } } | null)?.study?.detection?.score;
-    if (typeof score === 'number' && Number.isFinite(score)) scores.push(score);
+    const result = r as Record<string, unknown> | null;
+    if (!result) continue;
+    for (const key of ['r_cc', 'l_cc', 'r_mlo', 'l_mlo']) take(out.view, result[key]);
+    for (const key of ['left', 'right']) take(out.breast, result[key]);
+    take(out.study, result.study);
   }
-  return scores;
+  return out;
 }

@@ -27,6 +27,7 @@ import {
 import { AI_MODEL } from '../../core/decisions';
 import { REFERENCE_MODELS, type ModelProvider, type ModelRegistry } from './model-registry';
 import { quantileOf } from './quantiles';
+import type { DetectionLevel } from './reference';
 
 /** What the image pipeline measured on one view; any field may be null, with the reason. */
 export interface ViewMeasurement {
@@ -74,12 +75,18 @@ function present(values: (number | null)[]): number[] {
   return values.filter((v): v is number => v !== null && Number.isFinite(v));
 }
 
-function entry(provider: ModelProvider, score: number | null, reason: string | undefined): ScoreEntry {
+function entry(
+  provider: ModelProvider,
+  score: number | null,
+  reason: string | undefined,
+  reference: readonly number[] = provider.reference.values,
+  rankedAgainst: string = provider.rankedAgainst,
+): ScoreEntry {
   if (score === null) {
     return { score: null, quantile: null, model_name: provider.name, model_version: provider.version, reason: reason ?? 'Not available' };
   }
   const clamped = Math.min(1, Math.max(0, score));
-  return { score: clamped, quantile: quantileOf(clamped, provider.reference.values), model_name: provider.name, model_version: provider.version };
+  return { score: clamped, quantile: quantileOf(clamped, reference), model_name: provider.name, model_version: provider.version, reference: rankedAgainst };
 }
 
 /** Combines levels (views into a breast, breasts into the study). */
@@ -142,8 +149,8 @@ export function assembleResult(input: AssembleInput, registry: ModelRegistry = R
     ? mapping.used
     : { ...(input.riskFactors ?? EMPTY_RISK_FACTORS) };
 
-  const scoreSet = (level: Level): ScoreSet => {
-    const detection = entry(registry.detection, level.detection, level.detectionReason);
+  const scoreSet = (level: Level, kind: DetectionLevel): ScoreSet => {
+    const detection = entry(registry.detection, level.detection, level.detectionReason, registry.detection.referenceFor(kind), registry.detection.rankedAgainstFor(kind));
     let riskScore: number | null = null;
     let riskReason: string | undefined;
     if (!base.ok) riskReason = base.reason;
@@ -166,13 +173,13 @@ export function assembleResult(input: AssembleInput, registry: ModelRegistry = R
 
   return {
     engine: { ...registry.engine },
-    study: scoreSet(study),
-    left: scoreSet(left),
-    right: scoreSet(right),
-    r_cc: scoreSet(viewLevels.r_cc),
-    l_cc: scoreSet(viewLevels.l_cc),
-    r_mlo: scoreSet(viewLevels.r_mlo),
-    l_mlo: scoreSet(viewLevels.l_mlo),
+    study: scoreSet(study, 'study'),
+    left: scoreSet(left, 'breast'),
+    right: scoreSet(right, 'breast'),
+    r_cc: scoreSet(viewLevels.r_cc, 'view'),
+    l_cc: scoreSet(viewLevels.l_cc, 'view'),
+    r_mlo: scoreSet(viewLevels.r_mlo, 'view'),
+    l_mlo: scoreSet(viewLevels.l_mlo, 'view'),
     density: { study: density(study), left: density(left), right: density(right) },
     inputs: {
       age,

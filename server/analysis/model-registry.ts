@@ -13,6 +13,7 @@ import { maskingProbability } from './masking';
 import { mergedScore, type ComponentQuantiles } from './merge';
 import type { ReferenceDistribution } from './quantiles';
 import {
+  type DetectionLevel,
   DENSITY_REFERENCE,
   DETECTION_REFERENCE,
   MASKING_REFERENCE,
@@ -28,10 +29,17 @@ export interface ModelProvider {
   version: string;
   description: string;
   reference: ReferenceDistribution;
+  /** Who a quantile ranks against, in a few plain words (written into every score entry). */
+  rankedAgainst: string;
 }
 
 /** Detection scores come from the image pipeline (server/analysis/image); this names and calibrates them. */
-export type DetectionProvider = ModelProvider;
+export interface DetectionProvider extends ModelProvider {
+  /** The quantile table a view's, a breast's or the study's score is ranked against. */
+  referenceFor(level: DetectionLevel): readonly number[];
+  /** The same population, in words, for that level. */
+  rankedAgainstFor(level: DetectionLevel): string;
+}
 
 export interface RiskProvider extends ModelProvider {
   /** The part of the risk that does not depend on the image (age and risk factors). */
@@ -62,10 +70,17 @@ export interface ModelRegistry {
 }
 
 /**
- * The engine's version carries the hash of the learned density model, so that a result names the
- * exact coefficients that measured it (the other models' data versions are in their providers).
+ * The engine's version carries the hashes of the learned density model and of the detection
+ * suspicion weights, so that a result names the exact coefficients that measured it (the
+ * reference distributions' versions are in their providers).
  */
-export const ENGINE = { name: 'smart-density-reference-engine', version: `2.0.0+${DENSITY_MODEL.version}` };
+export const ENGINE = { name: 'smart-density-reference-engine', version: `2.1.0+${DENSITY_MODEL.version}+${DETECTION_WEIGHTS.version}` };
+
+/** Detection's population for a level, e.g. "views of 101 real films without findings ...". */
+function detectionRankedAgainst(level: DetectionLevel): string {
+  const who = DETECTION_REFERENCE.population ?? `${DETECTION_REFERENCE.n} detection scores`;
+  return level === 'view' ? `single views from ${who}` : level === 'breast' ? `breasts of 2 views drawn from ${who}` : `studies of 4 views drawn from ${who}`;
+}
 
 /** The built-in reference providers. */
 export const REFERENCE_MODELS: ModelRegistry = {
@@ -74,14 +89,18 @@ export const REFERENCE_MODELS: ModelRegistry = {
     name: 'reference-cad',
     // The suspicion weights are data too: their version is part of the model's.
     version: `1.1.0+${DETECTION_WEIGHTS.version}+${DETECTION_REFERENCE.version}`,
-    description: `Classical CAD: mass candidates (contrast, spiculation), calcification clusters, left-right asymmetry; suspicion weights ${DETECTION_WEIGHTS.source.split(':')[0]}`,
+    description: `Classical CAD: mass candidates (contrast, spiculation), calcification clusters, left-right asymmetry; suspicion weights ${DETECTION_WEIGHTS.source.split(':')[0]}; ranked against ${DETECTION_REFERENCE.population ?? DETECTION_REFERENCE.source}`,
     reference: DETECTION_REFERENCE,
+    referenceFor: (level) => DETECTION_REFERENCE.levels?.[level] ?? DETECTION_REFERENCE.values,
+    rankedAgainst: detectionRankedAgainst('study'),
+    rankedAgainstFor: detectionRankedAgainst,
   },
   risk: {
     name: 'bcrat-density',
     version: `1.0.0+${RISK_REFERENCE.version}`,
     description: 'NCI BCRAT 5-year absolute risk (BCRA 2.1.2 constants) x density relative hazard (JNCI 2013;105:1043) normalised by age group',
     reference: RISK_REFERENCE,
+    rankedAgainst: 'screened women aged 40-74 in published population figures (US 2010 ages, BCSC density), risk factors unknown',
     base: baseFiveYearRisk,
     score: (baseRisk, pd, age) => fiveYearRiskScore(baseRisk, pd, age, RISK_REFERENCE.densityHazardMeanByAgeGroup),
   },
@@ -90,6 +109,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     version: `1.0.0+${MASKING_REFERENCE.version}`,
     description: '1 - digital screening sensitivity by density (Wanders 2017), interpolated on percent density and dense area',
     reference: MASKING_REFERENCE,
+    rankedAgainst: 'screened women aged 40-74 in published population figures (BCSC density)',
     score: maskingProbability,
   },
   density: {
@@ -98,6 +118,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     description:
       'Percent density from a dense-tissue pixel model fitted to radiologists\' tissue masks on real films (thickness-corrected contrast and texture); grade cut points at the BCSC shares of the published population',
     reference: DENSITY_REFERENCE,
+    rankedAgainst: 'screened women aged 40-74 in published population figures (BCSC density)',
     grade: (pd) => densityGrade(pd, DENSITY_REFERENCE.cutPoints),
   },
   merged: {
@@ -105,6 +126,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     version: `3.0.0+${MERGED_REFERENCE.version}`,
     description: 'Mean of the detection, risk and masking quantiles x (110 - age) / 70 (ScreenTrust MRI, NCT04832594)',
     reference: MERGED_REFERENCE,
+    rankedAgainst: `real films without findings (${MERGED_REFERENCE.n}) at every age 40-74`,
     merge: mergedScore,
   },
 };

@@ -52,6 +52,8 @@ test.describe('/results', () => {
       await expect(score.getByTestId('quantile-label')).toHaveText(want.label);
       await expect(score.getByTestId('ranking-text')).toHaveText(want.ranking);
       await expect(panel.getByRole('img', { name: new RegExp(`How ${tab.title} scores are spread`) })).toBeVisible();
+      // Whom the score is ranked against, as the result says.
+      await expect(panel.getByTestId('ranked-against')).toHaveText(`Compared with: ${result.study[tab.score].reference}.`);
       await expect(panel.getByText('What it does not mean')).toBeVisible();
       if (want.advice) {
         await expect(panel.getByTestId('advice')).toContainText('About 6 in 100');

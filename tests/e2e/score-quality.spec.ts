@@ -31,7 +31,7 @@ const FIGURES: [string, string, Style, QualityFigure[]][] = [
   ['cancer-signs', 'at1', 'share', [t.figures.sensitivityAt1Cv, t.figures.sensitivityAt1]],
   ['cancer-signs', 'at-quarter', 'share', [t.figures.sensitivityAtQuarterCv, t.figures.sensitivityAtQuarter]],
   ['cancer-signs', 'normals-high', 'share', [t.figures.normalsHighCv, t.figures.normalsHigh]],
-  ['smart-density', 'normals-high', 'share', [m.figures.normalsHigh]],
+  ['smart-density', 'normals-high', 'share', [m.figures.normalsHighCv, m.figures.normalsHigh]],
 ];
 
 async function waitForServiceWorker(page: Page) {

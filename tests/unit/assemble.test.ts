@@ -52,6 +52,21 @@ describe('assembleResult', () => {
     expect(r.inputs.pixel_spacing_mm).toEqual({ r_cc: 0.1, l_cc: 0.1, r_mlo: 0.1, l_mlo: 0.1 });
   });
 
+  it('ranks detection per level against its own table, and every entry names whom it is ranked against', () => {
+    const r = assembleResult(input());
+    const levels = DETECTION_REFERENCE.levels!;
+    expect(r.r_cc.detection.quantile).toBeCloseTo(quantileOf(0.2, levels.view), 12);
+    expect(r.left.detection.quantile).toBeCloseTo(quantileOf(0.7, levels.breast), 12);
+    expect(r.study.detection.quantile).toBeCloseTo(quantileOf(0.7, levels.study), 12);
+    // The same score ranks lower among breasts and studies (their highest view) than among views.
+    expect(quantileOf(0.1, levels.view)).toBeGreaterThanOrEqual(quantileOf(0.1, levels.study));
+    expect(r.r_cc.detection.reference).toMatch(/^single views from \d+ real films without findings/);
+    expect(r.left.detection.reference).toMatch(/^breasts of 2 views drawn from/);
+    expect(r.study.detection.reference).toMatch(/^studies of 4 views drawn from/);
+    expect(r.study.masking.reference).toMatch(/published population figures/);
+    expect(r.study[AI_MODEL].reference).toMatch(/real films without findings/);
+  });
+
   it('carries model name and version from the registry on every entry', () => {
     const r = assembleResult(input());
     for (const { c, e } of allEntries(r)) {

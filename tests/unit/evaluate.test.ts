@@ -13,7 +13,7 @@ import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { evaluate, runCli, type EvaluateResult } from '../../evaluation/evaluate';
 import { analyseFilm, coarseMaskToInput } from '../../evaluation/film';
 import { readLabelledSet, type LabelledImage } from '../../evaluation/labelled-set';
-import { auc, meanAbsoluteError, median, ranks, regionHitsLesion, spearman, type ReportSection } from '../../evaluation/metrics';
+import { auc, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
 import type { FilmPrediction } from '../../evaluation/predict';
 import { dice } from '../../evaluation/segmentation-metrics';
 import { rng } from './image-synthetic';
@@ -117,11 +117,28 @@ describe('metric primitives on hand-computed arrays', () => {
     expect(dice(Uint8Array.from([1, 1, 0, 0]), Uint8Array.from([1, 0, 1, 0]))).toBeCloseTo(0.5, 12);
     expect(dice(new Uint8Array(3), new Uint8Array(3))).toBe(1);
   });
-  it('a region finds a lesion inside its circle, at least 10 px', () => {
+  it('a region finds a lesion inside its circle, radius at least 5 mm (25 px without spacing)', () => {
     const region = { x: 100, y: 100, score: 0.5, kind: 'mass' as const };
-    expect(regionHitsLesion(region, { kind: 'CIRC', x: 105, y: 100, r: 3 })).toBe(true);
-    expect(regionHitsLesion(region, { kind: 'CIRC', x: 130, y: 100, r: 20 })).toBe(false);
-    expect(regionHitsLesion(region, { kind: 'CALC', x: null, y: null, r: null })).toBe(false);
+    const noSpacing = { pixelSpacingMm: null };
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 120, y: 100, r: 3 }, noSpacing)).toBe(true);
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 130, y: 100, r: 20 }, noSpacing)).toBe(false);
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 130, y: 100, r: 20 }, { pixelSpacingMm: 0.1 })).toBe(true);
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 150, y: 100, r: 20 }, { pixelSpacingMm: 0.1 })).toBe(true);
+    expect(regionHitsLesion(region, { kind: 'CIRC', x: 151, y: 100, r: 20 }, { pixelSpacingMm: 0.1 })).toBe(false);
+    expect(regionHitsLesion(region, { kind: 'CALC', x: null, y: null, r: null }, noSpacing)).toBe(false);
+  });
+  it('lesion sensitivity at a rate of false regions per image (a FROC point), by hand', () => {
+    // Two films, three lesions. Pooled by score: 0.9 finds A0; 0.8 false; 0.7 finds B0; 0.6 false;
+    // 0.5 finds A1 (and A0 again). Budget 0.5 per image (1 false): up to 0.7 -> 2 of 3 found.
+    const films = [
+      { lesions: 2, regions: [{ score: 0.9, hits: [0] }, { score: 0.6, hits: [] }, { score: 0.5, hits: [0, 1] }] },
+      { lesions: 1, regions: [{ score: 0.8, hits: [] }, { score: 0.7, hits: [0] }] },
+    ];
+    expect(sensitivityAtFalseRate(films, 0.5)).toBeCloseTo(2 / 3, 12);
+    expect(sensitivityAtFalseRate(films, 1)).toBe(1);
+    expect(sensitivityAtFalseRate(films, 0)).toBeCloseTo(1 / 3, 12);
+    // Equal scores go in together: the false one at 0.9 spends the budget before its twin counts.
+    expect(sensitivityAtFalseRate([{ lesions: 1, regions: [{ score: 0.9, hits: [] }, { score: 0.9, hits: [0] }] }], 0)).toBe(0);
   });
 });
 
@@ -194,13 +211,34 @@ describe('npm run evaluate on a generated labelled set', { timeout: 90_000 }, ()
     const expectedAuc = ([score('w1-right'), score('w2-left')].reduce((s, p) => s + (p > s0 ? 1 : p === s0 ? 0.5 : 0), 0)) / 2;
     expect(metricValue(res.report, 'image AUC').value).toBeCloseTo(expectedAuc, 12);
 
-    // Two located lesions (the CALC without a position is left out).
-    const hits = [['w1-right', 90, 170, 14], ['w2-left', 120, 140, 12]].filter(([id, x, y, r]) =>
-      (pred.get(id as string)?.detection.regions ?? []).some((g) => Math.hypot(g.x - (x as number), g.y - (y as number)) <= Math.max(r as number, 10)));
-    const sens = metricValue(res.report, 'lesion sensitivity, all regions');
+    // Two located lesions (the CALC without a position is left out); a region finds one when its
+    // centre is within max(r, 5 mm = 25 px at 0.2 mm). The FROC point at 1 false region per image
+    // (3 rated films: 3 false regions), walked by hand over the pooled regions.
+    const lesions: [string, number, number, number][] = [['w1-right', 90, 170, 14], ['w2-left', 120, 140, 12]];
+    const pooled = ['w1-left', 'w1-right', 'w2-left']
+      .flatMap((id) => (pred.get(id)?.detection.regions ?? []).map((g) => ({ id, g })))
+      .sort((a, b) => b.g.score - a.g.score);
+    const finds = (id: string, g: { x: number; y: number }) => lesions.filter(([lid, x, y, r]) => lid === id && Math.hypot(g.x - x, g.y - y) <= Math.max(r, 25));
+    const found = new Set<string>();
+    let falses = 0;
+    for (const { id, g } of pooled) {
+      const hit = finds(id, g);
+      if (hit.length === 0 && ++falses > 3) break;
+      for (const [lid] of hit) found.add(lid);
+    }
+    const sens = metricValue(res.report, 'lesion sensitivity at 1 false region per image');
     expect(sens.n).toBe(2);
-    expect(sens.value).toBe(hits.length / 2);
-    expect(metricValue(res.report, 'false regions per normal image').value).toBe(pred.get('w1-left')?.detection.regions.length);
+    expect(sens.value).toBe(found.size / 2);
+    const top = (id: string) => [...(pred.get(id)?.detection.regions ?? [])].sort((a, b) => b.score - a.score)[0];
+    const topHits = ['w1-right', 'w2-left'].filter((id) => top(id) && finds(id, top(id)).length > 0).length;
+    expect(metricValue(res.report, 'lesion sensitivity, top region only').value).toBe(topHits / 2);
+    expect(metricValue(res.report, 'regions per film without findings').value).toBe(pred.get('w1-left')?.detection.regions.length);
+    const q = pred.get('w1-left')?.detection.quantile as number;
+    expect(metricValue(res.report, 'films without findings at or above detection quantile 0.9').value).toBe(q >= 0.9 ? 1 : 0);
+    const band = metricValue(res.report, 'share at or above merged quantile 0.9');
+    expect(band.n).toBe(1);
+    expect(band.value).toBeGreaterThanOrEqual(0);
+    expect(band.value).toBeLessThanOrEqual(1);
   });
 
   it('scores the pectoral muscle against the mask by Dice', async () => {

@@ -8,12 +8,15 @@ import {
   RISK_REFERENCE,
 } from '../../server/analysis/reference';
 import {
+  buildDetectionLevels,
   buildMaskingReference,
-  buildMergedReference,
+  buildMergedFromFilms,
   buildRiskReference,
-  MERGED_SAMPLES,
-  MERGED_SEED,
+  mergedTopBandShare,
+  unknownFactorsFiveYearRisk,
 } from '../../evaluation/calibration/build';
+import { maskingProbability } from '../../server/analysis/masking';
+import { densityRelativeHazard } from '../../server/analysis/risk/density-hazard';
 import type { DensityPopulation } from '../../evaluation/calibration/density-population';
 
 const pop: DensityPopulation = { ...DENSITY_REFERENCE.population, cutPoints: DENSITY_REFERENCE.cutPoints as [number, number, number] };
@@ -55,13 +58,50 @@ describe('merged score merged_v_3_2025-03-14', () => {
 });
 
 describe('reference distributions are reproducible', () => {
-  it('the merged reference is what the seeded simulation gives', () => {
-    expect(MERGED_REFERENCE.n).toBe(MERGED_SAMPLES);
-    expect(MERGED_REFERENCE.source).toContain(`seed ${MERGED_SEED}`);
-    const rebuilt = buildMergedReference(pop, RISK_REFERENCE, MASKING_REFERENCE);
-    rebuilt.values.forEach((v, i) => expect(Math.abs(v - MERGED_REFERENCE.values[i])).toBeLessThan(1e-6));
-    const again = buildMergedReference(pop, RISK_REFERENCE, MASKING_REFERENCE);
-    expect(again.values).toEqual(rebuilt.values);
+  it('the merged reference is built over real films without findings, and says so', () => {
+    expect(MERGED_REFERENCE.source).toMatch(/films without findings/);
+    expect(MERGED_REFERENCE.n).toBeGreaterThan(20);
+  });
+
+  it('over films, each film counts at every age 40-74 with the merged formula, checked by hand on one film at one age', () => {
+    const film = { percentDensity: 30, denseAreaCm2: 40, detectionQuantile: 0.7 };
+    // Only the 50-54 group weighs anything: five single years, each with a fifth of the weight.
+    const weights = DENSITY_REFERENCE.population.weights.map((_, g) => (g === 2 ? 1 : 0));
+    const built = buildMergedFromFilms([film], weights, RISK_REFERENCE, MASKING_REFERENCE, 'one film');
+    const at = built.samples.findIndex((_, i) => built.weights[i] > 0);
+    const age = 50.5;
+    const risk = Math.min(1, (unknownFactorsFiveYearRisk(age) * densityRelativeHazard(30)) / RISK_REFERENCE.densityHazardMeanByAgeGroup[2]);
+    const masking = maskingProbability(30, 40) as number;
+    const byHand = ((0.7 + quantileOf(risk, RISK_REFERENCE.values) + quantileOf(masking, MASKING_REFERENCE.values)) / 3) * ((110 - age) / 70);
+    expect(built.samples[at]).toBeCloseTo(byHand, 12);
+    expect(built.weights.filter((w) => w > 0)).toEqual([0.2, 0.2, 0.2, 0.2, 0.2]);
+  });
+
+  it('films ranked against a reference built over themselves put about one in ten in the top band', () => {
+    // Films whose densities spread like the population's and whose detection ranks are uniform.
+    const films = Array.from({ length: 200 }, (_, i) => ({
+      percentDensity: DENSITY_REFERENCE.values[Math.round(((i * 0.618034) % 1) * 1000)],
+      denseAreaCm2: null,
+      detectionQuantile: (i + 0.5) / 200,
+    }));
+    const w = DENSITY_REFERENCE.population.weights;
+    const ref = buildMergedFromFilms(films, w, RISK_REFERENCE, MASKING_REFERENCE, 'films');
+    const share = mergedTopBandShare(films, w, RISK_REFERENCE, MASKING_REFERENCE, ref.values);
+    expect(share).toBeGreaterThan(0.08);
+    expect(share).toBeLessThan(0.12);
+    // The same films all ranked at the top of detection fill the top band far beyond one in ten.
+    const suspicious = films.map((f) => ({ ...f, detectionQuantile: 1 }));
+    expect(mergedTopBandShare(suspicious, w, RISK_REFERENCE, MASKING_REFERENCE, ref.values)).toBeGreaterThan(0.25);
+  });
+
+  it('detection levels: a breast (2 views) and a study (4) rank as the highest of independent views', () => {
+    const views = Array.from({ length: 101 }, (_, i) => i / 100);
+    const ref = buildDetectionLevels(views, 'uniform views');
+    // Uniform views: the highest of k has quantile function p^(1/k); 0.5 at p = 0.25 for 2, 0.0625 for 4.
+    expect(quantileOf(0.5, ref.levels.view)).toBeCloseTo(0.5, 3);
+    expect(quantileOf(0.5, ref.levels.breast)).toBeCloseTo(0.25, 3);
+    expect(quantileOf(0.5, ref.levels.study)).toBeCloseTo(0.0625, 3);
+    expect(ref.values).toEqual(ref.levels.study);
   });
 
   it('the risk and masking references are what the population model gives', () => {

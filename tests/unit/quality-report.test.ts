@@ -66,7 +66,7 @@ const DETECTION_TRAINING = {
   lesions: 2,
   normals: 2,
   folds: 3,
-  crossValidated: { imageAuc: 0.7, sensitivityAt1FalsePerImage: 0.5, sensitivityAtQuarterFalsePerImage: 0.25, normalsAtOrAboveQ90: 0.1 },
+  crossValidated: { imageAuc: 0.7, sensitivityAt1FalsePerImage: 0.5, sensitivityAtQuarterFalsePerImage: 0.25, normalsAtOrAboveQ90: 0.1, mergedNormalsAtOrAboveQ90: 0.12 },
 };
 
 function input(over: Partial<QualityReportInput> = {}): QualityReportInput {
@@ -132,6 +132,7 @@ describe('the score-quality report', () => {
     expect(r.detection.figures.sensitivityAt1Cv).toMatchObject({ value: 0.5, n: 2, unit: 'lesions' });
     expect(r.detection.figures.sensitivityAtQuarterCv).toMatchObject({ value: 0.25, n: 2, unit: 'lesions' });
     expect(r.detection.figures.normalsHighCv).toMatchObject({ value: 0.1, n: 2, unit: 'normal films' });
+    expect(r.merged.figures.normalsHighCv).toMatchObject({ value: 0.12, n: 2, unit: 'normal films', basis: 'cross-validated' });
     expect(r.detection.figures.auc.basis).toBe('in-sample');
     expect(r.merged.figures.normalsHigh.basis).toBe('in-sample');
     // On another set, the same models' figures are out-of-sample.

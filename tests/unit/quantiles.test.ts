@@ -85,21 +85,24 @@ describe('detection reference', () => {
     }
   });
 
-  it('builds from completed results: study detection scores only, failed and N/A skipped', () => {
+  it('builds from completed results: each level its own scores, failed and N/A skipped', () => {
+    const set = (score: number | null) => ({ detection: { score } });
     const results = [
-      { study: { detection: { score: 0.2 } } },
-      { study: { detection: { score: null } } },
+      { study: set(0.2), left: set(0.2), right: set(0.1), r_cc: set(0.1), l_cc: set(0.2), r_mlo: set(0.05), l_mlo: set(null) },
+      { study: set(null) },
       { error: 'could not decode' },
       null,
-      { study: { detection: { score: 0.6 } } },
-      { study: { detection: { score: 0.4 } } },
+      { study: set(0.6), left: set(0.6), right: set(0.3) },
+      { study: set(0.4) },
     ];
     const scores = detectionScoresFromResults(results);
-    expect(scores).toEqual([0.2, 0.6, 0.4]);
-    const ref = buildDetectionReference(scores, 'recalibrated from this deployment');
+    expect(scores).toEqual({ view: [0.1, 0.2, 0.05], breast: [0.2, 0.1, 0.6, 0.3], study: [0.2, 0.6, 0.4] });
+    const ref = buildDetectionReference(scores, 'this deployment');
     expect(ref.n).toBe(3);
     expect(quantileOf(0.4, ref.values)).toBeCloseTo(0.5, 9);
-    expect(() => buildDetectionReference([0.5], 'too few')).toThrow();
+    expect(quantileOf(0.1, ref.levels.view)).toBeCloseTo(0.5, 9);
+    expect(ref.population).toBe('this deployment');
+    expect(() => buildDetectionReference({ view: [], breast: [], study: [0.5] }, 'too few')).toThrow();
   });
 });
 
@@ -114,21 +117,11 @@ describe('npm run calibrate -- detection options', () => {
     }
   };
 
-  it('--detection-scores FILE builds a corpus reference labelled as such', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'scores-'));
-    const file = join(dir, 'scores.json');
-    writeFileSync(file, JSON.stringify([0.1, 0.2, 0.3, 0.4, { score: 0.9 }]));
-    const ref = await run(['--detection-scores', file]);
-    rmSync(dir, { recursive: true, force: true });
-    expect(ref.source).toContain("built from the project's corpus: 5 study detection scores");
-    expect(ref.n).toBe(5);
-    expect(ref.version).toMatch(/^detection-[0-9a-f]{10}$/);
-    expect(quantileOf(0.3, ref.values)).toBeCloseTo(0.5, 9);
-  });
-
-  it('--from-database recalibrates from the completed studies the pluggable loader returns', async () => {
+  it('--from-database recalibrates from the completed studies the pluggable loader returns, and says so', async () => {
     const ref = await run(['--from-database'], async () => [{ study: { detection: { score: 0.5 } } }, { study: { detection: { score: 0.7 } } }, { error: 'x' }]);
-    expect(ref.source).toContain("recalibrated from this deployment's completed studies: 2");
+    expect(ref.source).toContain("recalibrated from this deployment's 2 completed studies");
+    expect(ref.population).toBe("this deployment's 2 completed studies");
+    expect(ref.version).toMatch(/^detection-[0-9a-f]{10}$/);
     expect(ref.values[0]).toBe(0.5);
     expect(ref.values[ref.values.length - 1]).toBe(0.7);
   });

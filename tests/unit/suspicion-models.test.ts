@@ -3,6 +3,7 @@
  * range the weights were fitted on are held at its edge (no extrapolation), and the model version
  * of every detection score names the weights.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { calcSuspicion, DETECTION_WEIGHTS, massFeatures, massSuspicion, type DetectionWeights } from '../../server/analysis/image/suspicion-models';
@@ -10,9 +11,31 @@ import { calcSuspicion, DETECTION_WEIGHTS, massFeatures, massSuspicion, type Det
 const typical = { contrast: 2.5, smoothness: 0.8, blob: 6, gradientConcentration: 0.85, spiculation: 0.25, radiusMm: 4.35 };
 
 describe('suspicion models', () => {
-  it('say where their weights come from, and the detection model version includes them', () => {
-    expect(DETECTION_WEIGHTS.source).toMatch(/phantom corpus, not on real mammograms/);
-    expect(REFERENCE_MODELS.detection.version).toContain(DETECTION_WEIGHTS.version);
+  it('say where their weights come from: real films, with the cross-validated figures recorded', () => {
+    expect(DETECTION_WEIGHTS.source).toMatch(/on real films/);
+    const training = DETECTION_WEIGHTS.training as { set: string; folds: number; lesions: number; crossValidated: Record<string, number> };
+    expect(training.set).toBe('real-labelled');
+    expect(training.folds).toBeGreaterThanOrEqual(2);
+    expect(training.lesions).toBeGreaterThan(0);
+    for (const key of ['imageAuc', 'sensitivityAt1FalsePerImage', 'sensitivityAtQuarterFalsePerImage', 'normalsAtOrAboveQ90', 'mergedNormalsAtOrAboveQ90']) {
+      expect(training.crossValidated[key]).toBeGreaterThanOrEqual(0);
+      expect(training.crossValidated[key]).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('are versioned by the hash of their coefficients, which the engine and detection versions carry', () => {
+    const { version, training: _training, ...body } = DETECTION_WEIGHTS;
+    expect(version).toBe(`real-${createHash('sha256').update(JSON.stringify(body)).digest('hex').slice(0, 10)}`);
+    expect(REFERENCE_MODELS.detection.version).toContain(version);
+    expect(REFERENCE_MODELS.engine.version).toContain(version);
+  });
+
+  it('show few regions: the threshold, spacing and count of the region policy', () => {
+    const { reportThreshold, suppressionMm, max } = DETECTION_WEIGHTS.regions;
+    expect(reportThreshold).toBeGreaterThan(0);
+    expect(reportThreshold).toBeLessThan(1);
+    expect(suppressionMm).toBeGreaterThan(0);
+    expect(max).toBeLessThanOrEqual(3);
   });
 
   it('carry the CC/MLO agreement gain with the weights, and say that it was set by hand', () => {

@@ -1,6 +1,6 @@
 import type { Region, ViewKey } from '../../../core/contract/scores';
 import { findAsymmetry } from './asymmetry';
-import { agreementScore, DETECTION_WEIGHTS, type AgreementModel } from './suspicion-models';
+import { agreementScore, DETECTION_WEIGHTS, imageShift, shiftedScore, type AgreementModel, type RegionPolicy } from './suspicion-models';
 import type { ViewAnalysis } from './view';
 
 export interface Finding {
@@ -24,12 +24,11 @@ export interface ViewDetection {
   /** Per-view suspicion in [0, 1]: the highest finding; null when the view could not be analysed. */
   score: number | null;
   reason?: string;
+  /** The findings reported (see selectRegions), most suspicious first. */
   findings: Finding[];
   regions: Region[];
 }
 
-const MIN_REGION_SCORE = 0.05;
-const MAX_REGIONS = 5;
 
 /**
  * Detection for the four views: each view's mass candidates and calcification clusters, the
@@ -39,6 +38,7 @@ const MAX_REGIONS = 5;
 export function detectStudy(
   views: Partial<Record<ViewKey, ViewAnalysis>>,
   agreement: AgreementModel = DETECTION_WEIGHTS.agreement,
+  policy: RegionPolicy = DETECTION_WEIGHTS.regions,
 ): Record<ViewKey, ViewDetection> {
   const findings: Record<ViewKey, Finding[]> = { r_cc: [], l_cc: [], r_mlo: [], l_mlo: [] };
   for (const key of Object.keys(findings) as ViewKey[]) {
@@ -74,16 +74,31 @@ export function detectStudy(
       continue;
     }
     const sorted = [...findings[key]].sort((x, y) => y.score - x.score || x.minY - y.minY || x.minX - y.minX);
-    const regions = sorted
-      .filter((f, i) => i === 0 || f.score >= MIN_REGION_SCORE)
-      .slice(0, MAX_REGIONS)
-      .map((f) => toRegion(v, f));
-    out[key] = { key, score: sorted.length ? sorted[0].score : 0, findings: sorted, regions };
+    const centred = sorted.map((f) => ({ f, score: f.score, xMm: ((f.minX + f.maxX) / 2) * v.coarseSpacingMm, yMm: ((f.minY + f.maxY) / 2) * v.coarseSpacingMm }));
+    const shown = selectRegions(centred, policy).map((c) => c.f);
+    out[key] = { key, score: sorted.length ? sorted[0].score : 0, findings: shown, regions: shown.map((f) => toRegion(v, f)) };
   }
   return out;
 }
 
 type Box = { minX: number; minY: number; maxX: number; maxY: number };
+
+/**
+ * The findings a view shows, from its findings sorted most suspicious first: the first always,
+ * then those at or above the report threshold whose centre is not within the suppression
+ * distance of one already shown, up to the maximum. The training script applies the same rule to
+ * its cross-validated scores, so the figures it prints are those of what the overlay shows.
+ */
+export function selectRegions<T extends { score: number; xMm: number; yMm: number }>(sorted: readonly T[], policy: RegionPolicy): T[] {
+  const kept: T[] = [];
+  for (const c of sorted) {
+    if (kept.length >= policy.max) break;
+    if (kept.length > 0 && c.score < policy.reportThreshold) break;
+    if (kept.some((k) => Math.hypot(k.xMm - c.xMm, k.yMm - c.yMm) < policy.suppressionMm)) continue;
+    kept.push(c);
+  }
+  return kept;
+}
 
 /** The box a mass candidate is reported with (coarse canonical pixels): a margin around its disc. */
 export function massBox(m: { x: number; y: number; radiusPx: number }): Box {
@@ -97,15 +112,17 @@ export function clusterBox(v: ViewAnalysis, c: Box): Box {
   return { minX: c.minX - pad, minY: c.minY - pad, maxX: c.maxX + pad, maxY: c.maxY + pad };
 }
 
+/** A view's own findings, their scores shifted by the image's normalisation (imageShift). */
 function ownFindings(v: ViewAnalysis): Finding[] {
   const out: Finding[] = [];
+  const shift = imageShift(v.masses.map((m) => m.score));
   for (const m of v.masses) {
     const b = massBox(m);
-    out.push(finding(v, 'mass', b.minX, b.minY, b.maxX, b.maxY, m.score));
+    out.push(finding(v, 'mass', b.minX, b.minY, b.maxX, b.maxY, shiftedScore(m.score, shift)));
   }
   for (const c of v.calcClusters) {
     const b = clusterBox(v, c);
-    out.push(finding(v, 'calcification', b.minX, b.minY, b.maxX, b.maxY, c.score));
+    out.push(finding(v, 'calcification', b.minX, b.minY, b.maxX, b.maxY, shiftedScore(c.score, shift)));
   }
   return out;
 }

@@ -1,9 +1,10 @@
 /**
  * The suspicion models of the detection pipeline: logistic regressions on a few named features of
- * a mass candidate, a calcification cluster or a left-right asymmetry. The features are defined here, once, for both the
- * engine and the training script (evaluation/train-detection.ts); the weights are data
- * (../reference/detection-weights.json), fitted on the project's synthetic phantom corpus and
- * labelled as such: no labelled real mammograms are available to this project.
+ * a mass candidate, a calcification cluster or a left-right asymmetry. The features are defined
+ * here, once, for both the engine and the training script (evaluation/train-detection.ts); the
+ * weights are data (../reference/detection-weights.json), fitted on real films with located
+ * lesions and films without findings (the MIAS films of ../shared/data/real-labelled), with
+ * folds by woman; the file's `training` records the set and the cross-validated figures.
  */
 import weightsFile from '../reference/detection-weights.json';
 import { linearLogistic } from './logistic';
@@ -72,6 +73,25 @@ export interface DetectionWeights {
   asymmetry: LogisticModel<AsymmetryFeatureName>;
   /** CC/MLO agreement (image/detection.ts): how much a matching finding in the other view adds. */
   agreement: AgreementModel;
+  /** Which findings a view reports as regions (image/detection.ts, selectRegions). */
+  regions: RegionPolicy;
+  /** Per-image normalisation of the candidates' scores (see imageShift). */
+  normalisation: { medianLogit: number };
+  /** The set the weights were fitted on and the cross-validated figures (informative). */
+  training?: Record<string, unknown>;
+}
+
+export interface RegionPolicy {
+  /**
+   * Findings below this score are not shown (the view's most suspicious finding always is: it is
+   * where the view's score comes from). Chosen by the training at one false region per image in
+   * cross-validation, so the overlay shows what a reader would look at, not every candidate.
+   */
+  reportThreshold: number;
+  /** A finding whose centre lies this close to a more suspicious one is the same place, mm. */
+  suppressionMm: number;
+  /** At most this many regions per view. */
+  max: number;
 }
 
 export interface AgreementModel {
@@ -91,7 +111,8 @@ export function agreementScore(own: number, partner: number, gain: number): numb
   return 1 - (1 - own) * (1 - gain * partner);
 }
 
-export const DETECTION_WEIGHTS = weightsFile as DetectionWeights;
+// JSON arrays type as number[], not as the [min, max] pairs of a domain: the file's shape is the training script's.
+export const DETECTION_WEIGHTS = weightsFile as unknown as DetectionWeights;
 
 /** A model's probability for a row of features (clamped to the model's training domain). */
 export function applyModel<F extends string>(model: LogisticModel<F>, names: readonly F[], features: Record<F, number>): number {
@@ -103,6 +124,30 @@ export function applyModel<F extends string>(model: LogisticModel<F>, names: rea
     model.intercept,
     names.map((n) => [model.weights[n], clamp(n)]),
   );
+}
+
+const logit = (p: number) => Math.log(Math.max(1e-12, p) / Math.max(1e-12, 1 - p));
+
+/**
+ * How much higher this image's candidates score than the training films' typically do: the median
+ * logit of its mass candidates (an image has up to twenty, mostly normal tissue) minus the median
+ * of that median over the training films. Acquisition and processing (a digital image's contrast
+ * enhancement, a film's grain) lift or lower every candidate of an image alike; subtracting the
+ * shift ranks a finding against its own image's tissue, so a view is suspicious for what stands
+ * out in it, not for how it was processed. 0 for an image without mass candidates.
+ */
+export function imageShift(massScores: readonly number[], w: DetectionWeights = DETECTION_WEIGHTS): number {
+  if (massScores.length === 0) return 0;
+  const l = massScores.map(logit).sort((a, b) => a - b);
+  const m = l.length >> 1;
+  const median = l.length % 2 ? l[m] : (l[m - 1] + l[m]) / 2;
+  return median - w.normalisation.medianLogit;
+}
+
+/** A candidate's score after the image's shift (the same logistic scale, moved). */
+export function shiftedScore(score: number, shift: number): number {
+  if (shift === 0) return score;
+  return 1 / (1 + Math.exp(-(logit(score) - shift)));
 }
 
 export function massSuspicion(c: MassFeatureInput, w: DetectionWeights = DETECTION_WEIGHTS): number {

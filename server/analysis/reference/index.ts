@@ -21,8 +21,18 @@ export interface RiskReference extends ReferenceDistribution {
   densityHazardMeanByAgeGroup: number[];
 }
 
+/** Detection scores are ranked per level: a view, a breast (its highest view), a study (its highest breast). */
+export type DetectionLevel = 'view' | 'breast' | 'study';
+
+export interface DetectionReference extends ReferenceDistribution {
+  /** Who the scores behind it are (e.g. real films without findings, or a deployment's studies). */
+  population?: string;
+  /** Quantile tables per level; without them every level is ranked against `values`. */
+  levels?: Record<DetectionLevel, number[]>;
+}
+
 export const DENSITY_REFERENCE = density as DensityReference;
 export const RISK_REFERENCE = risk as RiskReference;
 export const MASKING_REFERENCE = masking as ReferenceDistribution;
-export const DETECTION_REFERENCE = detection as ReferenceDistribution;
+export const DETECTION_REFERENCE = detection as DetectionReference;
 export const MERGED_REFERENCE = merged as ReferenceDistribution;

@@ -122,6 +122,11 @@ export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab
                   Each group is a share of women who had a mammogram: Very Low is the lowest 10 in 100, High the highest 10 in 100.
                 </Text>
                 <DistributionChart quantile={entry.quantile} scoreName={tab.title} />
+                {entry.reference && (
+                  <Text size="sm" c="dimmed" mt="sm" data-testid="ranked-against">
+                    Compared with: {entry.reference}.
+                  </Text>
+                )}
               </>
             ) : (
               <Text c="dimmed">There is no ranking because this score could not be worked out.</Text>

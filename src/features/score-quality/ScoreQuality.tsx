@@ -377,7 +377,7 @@ export function ScoreQuality() {
                 label: 'Films without findings in the High group',
                 explain: 'High is meant for the top 10 in 100. About 10 in 100 is right. Many more would mean the score worries too many women.',
                 style: 'share',
-                candidates: [merged.figures.normalsHigh],
+                candidates: [merged.figures.normalsHighCv, merged.figures.normalsHigh],
               },
             ]}
             cannot={[
@@ -386,7 +386,10 @@ export function ScoreQuality() {
               'It is meant for a talk with your doctor, not for deciding on your own.',
             ]}
             model={merged.model}
-            details={[{ label: 'Films without findings in the High group', style: 'share', figure: merged.figures.normalsHigh }]}
+            details={[
+              { label: 'Films without findings in the High group', style: 'share', figure: merged.figures.normalsHighCv },
+              { label: 'Films without findings in the High group', style: 'share', figure: merged.figures.normalsHigh },
+            ]}
           />
         </Stack>
       </Grid.Col>
