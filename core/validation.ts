@@ -2,6 +2,10 @@
  * Validation rules and their messages (spec section 5), shared by the forms and the server so a
  * rule cannot hold on one side only.
  */
+
+/** The largest value PostgreSQL's `integer` column holds. */
+export const SUBMISSION_LIMIT_MAX = 2_147_483_647;
+
 export const MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
@@ -18,6 +22,8 @@ export const MESSAGES = {
   birthdateRequired: 'Birthdate is required',
   birthdateInvalid: 'Birthdate must be a real date in the past',
   submissionLimitMin: 'Submission limit must be at least 0',
+  submissionLimitMax: `Submission limit must be at most ${SUBMISSION_LIMIT_MAX}`,
+  textHasNul: 'Must not contain the NUL character (U+0000)',
   studyUidRequired: 'Study Instance UID is required',
   allFourFiles: 'Please upload all four files.',
   unsupportedSop: 'Unsupported DICOM SOP Class UID.',

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { PasswordField } from './fields';
+import { PasswordField, text } from './fields';
 import { MESSAGES } from '../validation';
 
 export const LoginForm = z.object({
-  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
+  username: text({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
+  password: text({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
 });
 
 export const Token = z.object({ access_token: z.string(), token_type: z.literal('bearer') }).meta({ id: 'Token' });
 export type Token = z.infer<typeof Token>;
 
 export const NewPassword = z
-  .object({ token: z.string({ error: 'Token is required' }).min(1, 'Token is required'), new_password: PasswordField })
+  .object({ token: text({ error: 'Token is required' }).min(1, 'Token is required'), new_password: PasswordField })
   .meta({ id: 'NewPassword' });
 export type NewPassword = z.infer<typeof NewPassword>;

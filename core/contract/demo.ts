@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScoredResult, TaskResult } from './scores';
 import { TaskStatus } from './tasks';
+import { text } from './fields';
 
 /**
  * Demo mode (spec sections 3 and 7): fictional profiles, each with one study that the real
@@ -39,8 +40,7 @@ export const DemoProfile = z
   .strictObject(
     {
       age: z.number({ error: DEMO_MESSAGES.ageInvalid }).int(DEMO_MESSAGES.ageInvalid).min(DEMO_AGE_MIN, DEMO_MESSAGES.ageInvalid).max(DEMO_AGE_MAX, DEMO_MESSAGES.ageInvalid),
-      description: z
-        .string({ error: DEMO_MESSAGES.descriptionRequired })
+      description: text({ error: DEMO_MESSAGES.descriptionRequired })
         .trim()
         .min(1, DEMO_MESSAGES.descriptionRequired)
         .max(DEMO_DESCRIPTION_MAX, DEMO_MESSAGES.descriptionTooLong),
@@ -77,10 +77,10 @@ export function readDemoProfile(data: string): DemoProfile | null {
   return r.ok ? r.profile : null;
 }
 
-export const DemoName = z.string({ error: DEMO_MESSAGES.nameRequired }).trim().min(1, DEMO_MESSAGES.nameRequired).max(DEMO_NAME_MAX, DEMO_MESSAGES.nameTooLong);
+export const DemoName = text({ error: DEMO_MESSAGES.nameRequired }).trim().min(1, DEMO_MESSAGES.nameRequired).max(DEMO_NAME_MAX, DEMO_MESSAGES.nameTooLong);
 
 /** The data text, checked as a profile (used by the JSON body of the update). */
-export const DemoDataText = z.string({ error: DEMO_MESSAGES.dataRequired }).superRefine((text, ctx) => {
+export const DemoDataText = text({ error: DEMO_MESSAGES.dataRequired }).superRefine((text, ctx) => {
   const r = parseDemoData(text);
   if (!r.ok) for (const i of r.issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
 });

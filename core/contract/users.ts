@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField, SubmissionLimitField } from './fields';
+import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField, SubmissionLimitField, text } from './fields';
 import { RiskFactors, RiskFactorsPatch } from './risk-factors';
 
 /** The user's flow status (decisions.md): derived from their last task. */
@@ -33,7 +33,7 @@ export const UserRegister = z
     full_name: SignupFullNameField,
     birthdate: BirthdateField,
     password: PasswordField,
-    confirm_password: z.string().optional(),
+    confirm_password: text().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.confirm_password !== undefined && v.confirm_password !== v.password) {
@@ -84,7 +84,7 @@ export type UserUpdateMe = z.input<typeof UserUpdateMe>;
 
 export const UpdatePassword = z
   .object({
-    current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    current_password: text({ error: 'Current password is required' }).min(1, 'Current password is required'),
     new_password: PasswordField,
   })
   .meta({ id: 'UpdatePassword' });

@@ -10,6 +10,7 @@ import { tasksRoutes } from './tasks.routes';
 import { demoRoutes } from './demo.routes';
 import { revalidatedImages } from './revalidate';
 import { serveSpa } from './static';
+import { rejectMalformedPath } from './percent-encoding';
 
 export const API_PREFIX = '/api/v1';
 
@@ -30,6 +31,7 @@ export function createApp(services: Services) {
   api.onError(onError);
 
   const app = new OpenAPIHono<Env>();
+  app.use('*', rejectMalformedPath);
   if (services.config.corsOrigins.length > 0) {
     app.use(`${API_PREFIX}/*`, cors({ origin: services.config.corsOrigins, credentials: true }));
   }

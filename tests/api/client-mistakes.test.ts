@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from '../support/api-harness';
+import { dbLabel } from '../support/test-db';
+import { AI_MODEL } from '../../core/decisions';
+import { MESSAGES, SUBMISSION_LIMIT_MAX } from '../../core/validation';
+
+const NUL = '\u0000';
+
+/** Issue 16, item 4: what a client gets wrong is answered with a 4xx, never a 500. */
+describe(`client mistakes on ${dbLabel()}`, () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => api?.close());
+
+  function expectNulRefused(res: { status: number; data: any }, field: string) {
+    expect(res.status, JSON.stringify(res.data)).toBe(422);
+    const issue = res.data.detail.find((i: { loc: unknown[] }) => i.loc.at(-1) === field);
+    expect(issue, JSON.stringify(res.data)).toMatchObject({ msg: MESSAGES.textHasNul });
+  }
+
+  it('refuses a NUL character in every text field of login, sign-up, profile and admin with a 422', async () => {
+    const user = await api.createUser();
+    const signup = { email: 'nul-signup@example.org', full_name: 'Nul Person', birthdate: '1970-01-01', password: 'password-123' };
+
+    for (const field of ['username', 'password'] as const) {
+      const form = { username: user.email, password: user.password, [field]: `a${NUL}b-long-enough` };
+      expectNulRefused(await api.request('POST', '/login/access-token', { form }), field);
+    }
+    for (const field of ['email', 'full_name', 'birthdate', 'password', 'confirm_password'] as const) {
+      const json = { ...signup, confirm_password: signup.password, [field]: `x${NUL}yyyyyyyy` };
+      expectNulRefused(await api.request('POST', '/users/signup', { json }), field);
+    }
+    for (const field of ['email', 'full_name', 'birthdate'] as const) {
+      expectNulRefused(await api.request('PATCH', '/users/me', { token: user.token, json: { [field]: `x${NUL}` } }), field);
+    }
+    for (const field of ['current_password', 'new_password'] as const) {
+      const json = { current_password: user.password, new_password: 'another-password', [field]: `pass${NUL}word1` };
+      expectNulRefused(await api.request('PATCH', '/users/me/password', { token: user.token, json }), field);
+    }
+    expectNulRefused(await api.request('POST', '/reset-password/', { json: { token: `a${NUL}b`, new_password: 'password-123' } }), 'token');
+    const created = { email: 'nul-admin@example.org', password: 'password-123', full_name: `Ad${NUL}min` };
+    expectNulRefused(await api.request('POST', '/users/', { token: api.superToken, json: created }), 'full_name');
+    expectNulRefused(await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { full_name: `A${NUL}` } }), 'full_name');
+    expectNulRefused(await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { password: `pass${NUL}word1` } }), 'password');
+
+    // Nothing was stored: the user can still log in with the same profile.
+    const me = await api.request('GET', '/users/me', { token: await api.login(user.email, user.password) });
+    expect(me.data.full_name).toBe('Test Person');
+  });
+
+  it('refuses a NUL character in demo names and in the text inside demo data with a 422', async () => {
+    const data = (description: string) => JSON.stringify({ age: 52, description, screening_location: 'karolinska' });
+    const create = (name: string, text: string) => {
+      const form = new FormData();
+      form.set('name', name);
+      form.set('data', text);
+      form.set('ai_model', AI_MODEL);
+      return api.request('POST', '/demo/user', { token: api.superToken, body: form });
+    };
+    expectNulRefused(await create(`Demo${NUL}`, data('fine')), 'name');
+    expectNulRefused(await create('Demo', data(`bad${NUL}`)), 'description');
+    const ok = await create('Demo', data('fine'));
+    expect(ok.status, JSON.stringify(ok.data)).toBe(200);
+    const patched = await api.request('PATCH', `/demo/users/${ok.data.id}`, { token: api.superToken, json: { data: data(`x${NUL}`) } });
+    expectNulRefused(patched, 'description');
+    expectNulRefused(await api.request('PATCH', `/demo/users/${ok.data.id}`, { token: api.superToken, json: { data: `{${NUL}}` } }), 'data');
+  });
+
+  it('answers malformed percent-encoding in any path with a 400', async () => {
+    const paths = ['/%zz', '/%', '/assets/%E0%A4%A', '/api/v1/%zz', '/api/v1/users/%zz', '/api/v1/password-recovery/a%ff@example.org', '/api/v1/demo/users/%C0'];
+    for (const p of paths) {
+      for (const method of ['GET', 'POST', 'DELETE']) {
+        const res = await api.app.request(p, { method, headers: { authorization: `Bearer ${api.superToken}` } });
+        expect(res.status, `${method} ${p}`).toBe(400);
+        expect(await res.json()).toEqual({ detail: 'Malformed percent-encoding in the URL path' });
+      }
+    }
+    // Well-formed escapes still reach their route.
+    expect((await api.app.request('/api/v1/utils/health-check%2F')).status).toBe(404);
+    expect((await api.app.request('/api/v1/utils/%68ealth-check/')).status).toBe(200);
+  });
+
+  it("refuses a submission_limit beyond the database's integer with a 422", async () => {
+    const user = await api.createUser();
+    const over = await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { submission_limit: SUBMISSION_LIMIT_MAX + 1 } });
+    expect(over.status).toBe(422);
+    expect(over.data.detail[0]).toMatchObject({ loc: ['body', 'submission_limit'], msg: MESSAGES.submissionLimitMax });
+    const huge = await api.request('POST', '/users/', { token: api.superToken, json: { email: 'big-limit@example.org', password: 'password-123', submission_limit: 1e300 } });
+    expect(huge.status).toBe(422);
+    const max = await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { submission_limit: SUBMISSION_LIMIT_MAX } });
+    expect(max.status).toBe(200);
+    expect(max.data.submission_limit).toBe(SUBMISSION_LIMIT_MAX);
+  });
+});
