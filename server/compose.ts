@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { usersRepository } from './db/repositories/users.repository';
 import { authTokensRepository } from './db/repositories/auth-tokens.repository';
+import { revokedTokensRepository } from './db/repositories/revoked-tokens.repository';
 import { accessTokens } from './auth/access-tokens';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountMails } from './services/account-mails.service';
@@ -33,7 +34,15 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
   const submissions = submissionsRepository(db);
   const services = {
     config,
-    auth: authService({ config, users, tokens, accessTokens: accessTokens(config.secretKey, config.accessTokenMinutes), mails, userCache }),
+    auth: authService({
+      config,
+      users,
+      tokens,
+      accessTokens: accessTokens(config.secretKey, config.accessTokenMinutes),
+      revokedTokens: revokedTokensRepository(db),
+      mails,
+      userCache,
+    }),
     users: usersService({ config, users, mails, files, userCache }),
     userCache,
     usersRepo: users,

@@ -8,3 +8,4 @@ export * from './tasks';
 export * from './config';
 export * from './demo';
 export * from './score-quality';
+export * from './sessions';

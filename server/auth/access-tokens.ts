@@ -1,31 +1,49 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 /** Verified tokens remembered at most (the oldest is forgotten first). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
-/** Signed (HS256) access tokens carrying the user id, with an expiry. */
+/** What a valid token says: its user, the user's token version when it was issued, and its own id. */
+export interface TokenClaims {
+  userId: string;
+  /** Compared with the user's current token_version: a new password makes older tokens invalid. */
+  version: number;
+  /** The SHA-256 of the token, the key under which logging out revokes it. */
+  tokenId: string;
+  expiresAt: Date;
+}
+
+export function accessTokenId(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Signed (HS256) access tokens carrying the user id and token version, with an expiry. */
 export function accessTokens(secret: string, minutes: number) {
   const raw = new TextEncoder().encode(secret);
   // Imported once: importing the secret on every request costs more than the HMAC itself.
   const key = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   // A token's signature never changes its verdict and its expiry is inside it, so a verified token
   // is remembered (with its expiry) and the next request with it skips the signature check, which
-  // is most of the cost of an authenticated request. Refused tokens are not remembered.
-  const verified = new Map<string, { sub: string; expiresAt: number }>();
+  // is most of the cost of an authenticated request. Refused tokens are not remembered. Whether the
+  // token was revoked since is the user's state, checked by the caller on every request.
+  const verified = new Map<string, TokenClaims>();
   return {
-    async issue(userId: string): Promise<string> {
-      return new SignJWT({})
+    async issue(userId: string, version = 0): Promise<string> {
+      return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
+        // Two logins within the same second are two sessions: each token is unique, so logging out revokes one.
+        .setJti(randomUUID())
         .setExpirationTime(`${minutes}m`)
         .sign(await key);
     },
-    /** The user id, or null when the token is malformed, forged or expired. */
-    async verify(token: string): Promise<string | null> {
+    /** The token's claims, or null when the token is malformed, forged or expired. */
+    async verify(token: string): Promise<TokenClaims | null> {
       const known = verified.get(token);
       if (known) {
-        if (Date.now() < known.expiresAt) return known.sub;
+        if (Date.now() < known.expiresAt.getTime()) return known;
         verified.delete(token);
         return null;
       }
@@ -33,9 +51,13 @@ export function accessTokens(secret: string, minutes: number) {
         // Every token this server issues expires; one that does not is not ours to honour.
         const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+        // Tokens issued before versions existed count as version 0, the version every user started at.
+        const version = payload.ver === undefined ? 0 : payload.ver;
+        if (typeof version !== 'number' || !Number.isInteger(version)) return null;
+        const claims: TokenClaims = { userId: payload.sub, version, tokenId: accessTokenId(token), expiresAt: new Date(payload.exp * 1000) };
         if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, { sub: payload.sub, expiresAt: payload.exp * 1000 });
-        return payload.sub;
+        verified.set(token, claims);
+        return claims;
       } catch {
         return null;
       }

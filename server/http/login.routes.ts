@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LoginForm, Message, NewPassword, Token, UserPublic, EmailField } from '../../core/contract';
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
-import { clientAddress, requireSuperuser, requireUser } from './auth.middleware';
+import { bearerToken, clientAddress, requireSuperuser, requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
 import { ApiError } from '../errors';
 
@@ -37,6 +37,22 @@ export function loginRoutes(app: App, s: Services) {
       responses: { 200: jsonResponse(UserPublic, 'The token is valid'), ...errorResponses },
     }),
     (c) => c.json(toPublic(c.get('user')), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/login/logout',
+      tags: ['login'],
+      summary: 'Log out: this access token stops working at once (the user\'s other sessions carry on)',
+      security: bearer,
+      middleware: [requireUser(s)],
+      responses: { 200: jsonResponse(Message, 'The token is revoked'), ...errorResponses },
+    }),
+    async (c) => {
+      await s.auth.logout(bearerToken(c.req.header('authorization')));
+      return c.json({ message: 'Logged out' }, 200);
+    },
   );
 
   app.openapi(

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { Message, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
+import { Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
@@ -66,11 +66,12 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'patch', path: '/users/me/password', tags: ['users'], summary: 'Change the own password', security: bearer, middleware: me,
       request: { body: jsonBody(UpdatePassword) },
-      responses: { 200: jsonResponse(Message, 'Changed'), ...errorResponses },
+      responses: { 200: jsonResponse(PasswordChanged, 'Changed; every other session of the user has ended, this one goes on with the new token'), ...errorResponses },
     }),
     async (c) => {
-      await s.users.changePassword(c.get('user'), c.req.valid('json'));
-      return c.json({ message: 'Password updated successfully' }, 200);
+      const user = await s.users.changePassword(c.get('user'), c.req.valid('json'));
+      const access_token = await s.auth.issue(user);
+      return c.json({ message: 'Password updated successfully', access_token, token_type: 'bearer' as const }, 200);
     },
   );
 

@@ -1,13 +1,14 @@
 import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import type { AccessTokens } from '../auth/access-tokens';
+import type { AccessTokens, TokenClaims } from '../auth/access-tokens';
 import { hashOneTimeToken } from '../auth/one-time-tokens';
 import { RateLimiter } from '../auth/rate-limit';
 import type { AuthTokensRepository } from '../db/repositories/auth-tokens.repository';
 import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
 import type { AccountMails } from './account-mails.service';
-import type { UserCache } from '../auth/user-cache';
+import type { SessionUser, UserCache } from '../auth/user-cache';
+import type { RevokedTokensRepository } from '../db/repositories/revoked-tokens.repository';
 
 export const NOT_VERIFIED =
   'Your email address is not verified yet. Please open the link in the verification email we sent you, then log in.';
@@ -18,11 +19,12 @@ export interface AuthServiceDeps {
   users: UsersRepository;
   tokens: AuthTokensRepository;
   accessTokens: AccessTokens;
+  revokedTokens: RevokedTokensRepository;
   mails: AccountMails;
   userCache: UserCache;
 }
 
-export function authService({ config, users, tokens, accessTokens, mails, userCache }: AuthServiceDeps) {
+export function authService({ config, users, tokens, accessTokens, revokedTokens, mails, userCache }: AuthServiceDeps) {
   const windowMs = config.rateLimit.windowSeconds * 1000;
   // One client (an address behind a shared network, say) may act for several people, so it gets
   // a looser limit than one e-mail address.
@@ -34,6 +36,27 @@ export function authService({ config, users, tokens, accessTokens, mails, userCa
   function guard(limiter: RateLimiter, key: string) {
     const wait = limiter.retryAfter(key);
     if (wait > 0) throw new ApiError(429, TOO_MANY, { 'Retry-After': String(wait) });
+  }
+
+  const refused = (detail = 'Could not validate credentials') => new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+
+  /** The token's claims and its user, read from the cache when fresh (the cache keeps the revocations too). */
+  async function session(token: string | null): Promise<{ user: UserRow; claims: TokenClaims }> {
+    if (!token) throw refused('Not authenticated');
+    const claims = await accessTokens.verify(token);
+    if (!claims) throw refused();
+    let cached: SessionUser | null = userCache.get(claims.userId);
+    if (!cached) {
+      const [user, revoked] = await Promise.all([users.findById(claims.userId), revokedTokens.forUser(claims.userId)]);
+      if (!user) throw refused();
+      cached = { user, revokedTokenIds: new Set(revoked) };
+    }
+    const { user, revokedTokenIds } = cached;
+    if (claims.version !== user.token_version || revokedTokenIds.has(claims.tokenId)) throw refused();
+    // A deactivated account's token no longer opens anything, so the client ends its session.
+    if (!user.is_active) throw refused('Inactive user');
+    userCache.set(cached);
+    return { user, claims };
   }
 
   return {
@@ -52,18 +75,27 @@ export function authService({ config, users, tokens, accessTokens, mails, userCa
       if (!user.is_active) throw new ApiError(400, 'Inactive user');
       if (!user.email_verified) throw new ApiError(400, NOT_VERIFIED);
       loginFailures.reset(`email:${email}`);
-      return accessTokens.issue(user.id);
+      return accessTokens.issue(user.id, user.token_version);
     },
 
-    /** The user behind a bearer token; 401 when the token is missing, bad, expired or orphaned. */
+    /** A token for a user's current token version (a session that changed its password carries on with it). */
+    issue(user: UserRow): Promise<string> {
+      return accessTokens.issue(user.id, user.token_version);
+    },
+
+    /**
+     * The user behind a bearer token; 401 when the token is missing, bad, expired, orphaned,
+     * revoked by logging out, issued before the user's last new password, or its user deactivated.
+     */
     async authenticate(token: string | null): Promise<UserRow> {
-      if (!token) throw new ApiError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' });
-      const id = await accessTokens.verify(token);
-      const user = id ? (userCache.get(id) ?? (await users.findById(id))) : null;
-      if (!user) throw new ApiError(401, 'Could not validate credentials', { 'WWW-Authenticate': 'Bearer' });
-      if (!user.is_active) throw new ApiError(400, 'Inactive user');
-      userCache.set(user);
-      return user;
+      return (await session(token)).user;
+    },
+
+    /** Revokes this one token: the user's other sessions carry on. */
+    async logout(token: string | null): Promise<void> {
+      const { claims } = await session(token);
+      await revokedTokens.revoke(claims.tokenId, claims.userId, claims.expiresAt);
+      userCache.forget(claims.userId);
     },
 
     async verifyEmail(token: string): Promise<void> {
@@ -94,6 +126,7 @@ export function authService({ config, users, tokens, accessTokens, mails, userCa
       if (!user) throw new ApiError(400, 'Invalid token');
       if (!user.is_active) throw new ApiError(400, 'Inactive user');
       // Following the link proves the address, so an unverified account becomes verified too.
+      // The new password ends every session (the repository moves the token version on).
       await users.update(user.id, { hashed_password: await hashPassword(newPassword), email_verified: true });
       userCache.forget(user.id);
     },

@@ -115,10 +115,13 @@ export function usersService({ config, users: repo, mails, files, userCache }: U
       return toPublic(updated!);
     },
 
-    async changePassword(actor: UserRow, input: UpdatePassword): Promise<void> {
+    /** Ends every session of the user (a new token version); the caller issues the changing session a new token. */
+    async changePassword(actor: UserRow, input: UpdatePassword): Promise<UserRow> {
       if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, 'Incorrect password');
       if (input.current_password === input.new_password) throw new ApiError(400, 'New password cannot be the same as the current one');
-      await users.update(actor.id, { hashed_password: await hashPassword(input.new_password) });
+      const updated = await users.update(actor.id, { hashed_password: await hashPassword(input.new_password) });
+      if (!updated) throw notFound('User');
+      return updated;
     },
 
     async deleteMe(actor: UserRow): Promise<void> {

@@ -4,6 +4,9 @@ import { request } from './client';
 export const loginAccessToken = (username: string, password: string) =>
   request('/login/access-token', Token, { method: 'POST', body: { form: { username, password } } });
 
+/** Revokes the given token on the server (taken before the session forgets it). */
+export const logoutToken = (token: string) => request('/login/logout', Message, { method: 'POST', token });
+
 export const testToken = () => request('/login/test-token', UserPublic, { method: 'POST' });
 
 export const recoverPassword = (email: string) => request(`/password-recovery/${encodeURIComponent(email)}`, Message, { method: 'POST' });

@@ -60,14 +60,17 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opti
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) params.set(k, String(v));
   const url = API_BASE + path + (params.size ? `?${params}` : '');
 
+  // A connection can drop before the answer starts or while its body is read (a navigation or an
+  // unstable network cancels both): either way it is a network failure, status 0, never an answer.
   let response: Response;
+  let text: string;
   try {
     response = await fetch(url, { method: options.method ?? 'GET', headers, body, credentials: 'include', signal: options.signal });
+    text = await response.text();
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, 'Network Error', { detail: 'The server could not be reached. Please check your connection.' });
   }
-  const text = await response.text();
   let data: unknown = null;
   if (text) {
     try {

@@ -22,18 +22,23 @@ export const queryKeys = {
 };
 
 /**
- * The signed-in user. Fetched only when a token exists; a failed fetch removes the token (spec
- * section 4), so the guards send the person back to /login.
+ * The signed-in user. Fetched only when a token exists. Only a 401 ends the session (the server no
+ * longer honours the token), so the guards send the person back to /login; a request cut off by the
+ * network, cancelled by a navigation, or answered with any other failure keeps the token, so an
+ * unstable connection never logs anyone out and saved copies stay readable offline.
  */
 export async function fetchCurrentUser() {
   try {
     return await readMe();
   } catch (error) {
-    // No network (status 0) or a server fault says nothing about the session: keep it, so the
-    // saved copies stay readable offline.
-    if (!isTransient(error)) clearToken();
+    if (sessionRefused(error)) clearToken();
     throw error;
   }
+}
+
+/** The server refused the token itself: logging in again is the only way on. */
+export function sessionRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
 }
 
 /** No answer at all (status 0) or a server fault: asking again may work; a 4xx will not change. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Message, UserPublic, UsersPublic, type UpdatePassword, type UserCreate, type UserRegister, type UserUpdate, type UserUpdateMe } from '../../core/contract';
+import { Message, PasswordChanged, UserPublic, UsersPublic, type UpdatePassword, type UserCreate, type UserRegister, type UserUpdate, type UserUpdateMe } from '../../core/contract';
 import { request } from './client';
 
 export const signup = (body: UserRegister) => request('/users/signup', z.unknown(), { method: 'POST', body: { json: body } });
@@ -7,7 +7,7 @@ export const signup = (body: UserRegister) => request('/users/signup', z.unknown
 export const readMe = () => request('/users/me', UserPublic);
 export const updateMe = (body: UserUpdateMe) => request('/users/me', UserPublic, { method: 'PATCH', body: { json: body } });
 export const deleteMe = () => request('/users/me', Message, { method: 'DELETE' });
-export const updatePassword = (body: UpdatePassword) => request('/users/me/password', Message, { method: 'PATCH', body: { json: body } });
+export const updatePassword = (body: UpdatePassword) => request('/users/me/password', PasswordChanged, { method: 'PATCH', body: { json: body } });
 
 export const listUsers = (skip: number, limit: number) => request('/users/', UsersPublic, { query: { skip, limit } });
 export const createUser = (body: UserCreate) => request('/users/', UserPublic, { method: 'POST', body: { json: body } });

@@ -22,7 +22,7 @@ export default function AppLayout() {
   // A visitor in the demo (the router lets one in only there) has no user to wait for.
   const visitor = getToken() === null && !isError;
 
-  // The query already removed the token (a network failure keeps it); leave the protected pages.
+  // The query removed the token (only a 401 does); leave the protected pages.
   useEffect(() => {
     if (isError && !getToken()) void navigate({ to: '/login', replace: true });
   }, [isError, navigate]);

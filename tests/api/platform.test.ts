@@ -26,7 +26,7 @@ describe(`platform on ${dbLabel()}`, () => {
     expect(res.data.openapi).toBe('3.1.0');
     const paths = Object.keys(res.data.paths);
     for (const p of [
-      '/login/access-token', '/login/test-token', '/password-recovery/{email}', '/reset-password/', '/password-recovery-html-content/{email}',
+      '/login/access-token', '/login/test-token', '/login/logout', '/password-recovery/{email}', '/reset-password/', '/password-recovery-html-content/{email}',
       '/users/', '/users/me', '/users/me/password', '/users/signup', '/users/verify_email/{token}', '/users/{user_id}',
     ]) expect(paths).toContain(p);
     const docs = await api.app.request('/docs');

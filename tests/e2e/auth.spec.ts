@@ -1,4 +1,4 @@
-import { createUser, expect, linkFromMail, test, uniqueEmail } from './fixtures';
+import { createUser, expect, linkFromMail, signIn, test, uniqueEmail } from './fixtures';
 
 test.describe('account flows', () => {
   test('sign up, receive the mail, verify, log in and reach home', async ({ page, signupPage, loginPage }) => {
@@ -99,6 +99,28 @@ test.describe('account flows', () => {
   test('/check-your-email without coming from sign-up goes to /signup', async ({ page }) => {
     await page.goto('/check-your-email');
     await expect(page).toHaveURL(/\/signup$/);
+  });
+
+  test('a password change keeps this session and ends the others', async ({ page, member, browser }) => {
+    await signIn(page, member);
+    const other = await browser.newPage();
+    await signIn(other, member);
+    await other.goto('/');
+    await expect(other.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Password' }).click();
+    await page.getByLabel('Current Password').fill(member.password);
+    await page.getByLabel('Set Password').fill('a-changed-password');
+    await page.getByLabel('Confirm Password').fill('a-changed-password');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Password updated successfully.')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
+    await other.reload();
+    await expect(other).toHaveURL(/\/login$/);
+    await other.close();
   });
 
   test('login errors show under the fields', async ({ page, loginPage }) => {

@@ -65,6 +65,61 @@ test.describe('guards and redirects', () => {
     await expect(page.getByTestId('server-unreachable')).toHaveCount(0);
   });
 
+  test('a /users/me request cut off by the network, or answered by something else, keeps the session; only a 401 ends it', async ({ page, member }) => {
+    await signIn(page, member);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+
+    // An answer that is not the user at all (a captive portal's page, say) says nothing about the session.
+    await page.route('**/api/v1/users/me', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Sign in to the hotel Wi-Fi</html>' }));
+    await page.goto('/');
+    await expect(page.getByTestId('server-unreachable')).toContainText('does not understand');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe(token);
+    await page.unroute('**/api/v1/users/me');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+
+    // A request cut off by the network, on a reload and on the next page.
+    let cut = 0;
+    await page.route('**/api/v1/users/me', (route) => {
+      cut++;
+      return route.abort('failed');
+    });
+    await page.reload();
+    await expect.poll(() => cut).toBeGreaterThan(0);
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/settings$/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe(token);
+    await page.unroute('**/api/v1/users/me');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible();
+
+    // The server refusing the token (here: it was revoked elsewhere) is what ends the session.
+    const out = await fetch(`${process.env.E2E_BASE_URL}/api/v1/login/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    await page.reload();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+  });
+
+  test('leaving a page while /users/me is still on its way keeps the session', async ({ page, member }) => {
+    await signIn(page, member);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/users/me', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const asked = page.waitForRequest('**/api/v1/users/me');
+    await page.goto('/');
+    await asked;
+    // The navigation cancels the request under way.
+    await page.goto('/signup');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).not.toBeNull();
+    release();
+    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  });
+
   test('a deleted account loses its session on the next load', async ({ page }) => {
     const who = await createUser();
     await signIn(page, who);
@@ -75,9 +130,25 @@ test.describe('guards and redirects', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('log out returns to /login and forgets the token', async ({ page, member, topBar }) => {
+  test('log out returns to /login, forgets the token and the server revokes it', async ({ page, member, topBar }) => {
+    await signIn(page, member);
+    const token = await page.evaluate(() => localStorage.getItem('access_token'));
+    await page.goto('/');
+    const revoked = page.waitForResponse('**/api/v1/login/logout');
+    await topBar.logOut();
+    expect((await revoked).status()).toBe(200);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    const me = await fetch(`${process.env.E2E_BASE_URL}/api/v1/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+  });
+
+  test('log out without a connection still forgets the session on this device', async ({ page, member, topBar }) => {
     await signIn(page, member);
     await page.goto('/');
+    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+    await page.route('**/api/v1/login/logout', (route) => route.abort('internetdisconnected'));
     await topBar.logOut();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     await page.goto('/');

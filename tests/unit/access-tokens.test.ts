@@ -4,18 +4,24 @@
  */
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessTokens } from '../../server/auth/access-tokens';
+import { accessTokenId, accessTokens } from '../../server/auth/access-tokens';
 
 const SECRET = 'a-test-secret-of-a-reasonable-length-0123456789';
 
 describe('access tokens', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('give back the user id of a token they issued, again and again', async () => {
+  it('give back the user id and token version of a token they issued, again and again', async () => {
     const tokens = accessTokens(SECRET, 60);
-    const t = await tokens.issue('user-1');
-    expect(await tokens.verify(t)).toBe('user-1');
-    expect(await tokens.verify(t)).toBe('user-1');
+    const t = await tokens.issue('user-1', 3);
+    expect(await tokens.verify(t)).toMatchObject({ userId: 'user-1', version: 3, tokenId: accessTokenId(t) });
+    expect((await tokens.verify(t))?.userId).toBe('user-1');
+  });
+
+  it('read a token issued before versions existed as version 0', async () => {
+    const tokens = accessTokens(SECRET, 60);
+    const old = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(old)).toMatchObject({ userId: 'user-1', version: 0 });
   });
 
   it('refuse a token signed with another secret, and a malformed one', async () => {
@@ -30,9 +36,9 @@ describe('access tokens', () => {
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const tokens = accessTokens(SECRET, 60);
     const t = await tokens.issue('user-1');
-    expect(await tokens.verify(t)).toBe('user-1');
+    expect((await tokens.verify(t))?.userId).toBe('user-1');
     vi.setSystemTime(new Date('2026-01-01T00:59:59Z'));
-    expect(await tokens.verify(t)).toBe('user-1');
+    expect((await tokens.verify(t))?.userId).toBe('user-1');
     vi.setSystemTime(new Date('2026-01-01T01:00:01Z'));
     expect(await tokens.verify(t)).toBeNull();
   });

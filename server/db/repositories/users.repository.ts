@@ -4,10 +4,12 @@ import { EMPTY_RISK_FACTORS, RiskFactors, type FlowStatus, type UserPublic } fro
 export interface UserRow extends UserPublic {
   hashed_password: string;
   email_verified: boolean;
+  /** Every access token carries the version it was issued under; a new password moves it on. */
+  token_version: number;
 }
 
 const COLUMNS = `id, email, full_name, birthdate::text AS birthdate, hashed_password, is_active, is_superuser,
-  is_test_user, email_verified, status, submission_count, submission_limit, risk_factors,
+  is_test_user, email_verified, token_version, status, submission_count, submission_limit, risk_factors,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`;
 
 function toUser(row: Record<string, unknown>): UserRow {
@@ -19,7 +21,7 @@ function toUser(row: Record<string, unknown>): UserRow {
 }
 
 export function toPublic(user: UserRow): UserPublic {
-  const { hashed_password: _h, email_verified: _v, ...rest } = user;
+  const { hashed_password: _h, email_verified: _v, token_version: _t, ...rest } = user;
   return rest;
 }
 
@@ -79,6 +81,8 @@ export function usersRepository(db: Db) {
       const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
       if (entries.length === 0) return this.findById(id);
       const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
+      // A new password, however it is set, ends every session opened with the old one.
+      if (changes.hashed_password !== undefined) sets.push('token_version = token_version + 1');
       const values = entries.map(([k, v]) => (k === 'risk_factors' ? JSON.stringify(v) : k === 'email' ? String(v).toLowerCase() : v));
       const rows = await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...values]);
       return rows[0] ? toUser(rows[0]) : null;

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { updatePassword } from '../../api/users';
 import { changePasswordSchema } from '../../forms/schemas';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { setToken } from '../../session/token';
 
 export function PasswordTab() {
   const form = useForm({
@@ -14,7 +15,9 @@ export function PasswordTab() {
   });
   const mutation = useMutation({
     mutationFn: (v: typeof form.values) => updatePassword({ current_password: v.current_password, new_password: v.new_password }),
-    onSuccess: () => {
+    // The new password ended every session, this one included; it goes on with the token of the answer.
+    onSuccess: ({ access_token }) => {
+      setToken(access_token);
       notifySuccess('Password updated successfully.');
       form.reset();
     },

@@ -1,0 +1,114 @@
+/**
+ * Sessions the user controls (issue 16, item 5): logging out revokes that one token; a new
+ * password (changed, reset, or set by an administrator) ends every session opened before it,
+ * through the user's token version, which the cached user honours too.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startApi, type ApiHarness } from '../support/api-harness';
+import { linkToken } from '../support/smtp';
+import { dbLabel } from '../support/test-db';
+
+describe(`sessions on ${dbLabel()}`, () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => api?.close());
+  afterEach(() => vi.useRealTimers());
+
+  const me = async (token: string) => (await api.request('GET', '/users/me', { token })).status;
+
+  it('logout revokes that one token at once; the user\'s other sessions carry on', async () => {
+    const user = await api.createUser();
+    const laptop = await api.login(user.email, user.password);
+    const phone = await api.login(user.email, user.password);
+    expect(laptop).not.toBe(phone);
+    // Both are in use (and so in the user cache) before one logs out.
+    expect(await me(laptop)).toBe(200);
+    expect(await me(phone)).toBe(200);
+
+    const out = await api.request('POST', '/login/logout', { token: laptop });
+    expect(out.status).toBe(200);
+    expect(out.data).toEqual({ message: 'Logged out' });
+    const refused = await api.request('GET', '/users/me', { token: laptop });
+    expect(refused.status).toBe(401);
+    expect(refused.data.detail).toBe('Could not validate credentials');
+    expect((await api.request('POST', '/login/test-token', { token: laptop })).status).toBe(401);
+    expect((await api.request('POST', '/login/logout', { token: laptop })).status).toBe(401);
+    expect(await me(phone)).toBe(200);
+    expect(await me(user.token)).toBe(200);
+
+    // Only a hash of the token is kept, with the token's own expiry.
+    const rows = await api.db.query<{ token_hash: string; user_id: string }>('SELECT token_hash, user_id FROM revoked_access_tokens WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0].token_hash).not.toBe(laptop);
+  });
+
+  it('logout needs a valid token', async () => {
+    expect((await api.request('POST', '/login/logout')).status).toBe(401);
+    expect((await api.request('POST', '/login/logout', { token: 'garbage' })).status).toBe(401);
+  });
+
+  it('a password change ends every other session; this one goes on with the token of the answer', async () => {
+    const user = await api.createUser();
+    const other = await api.login(user.email, user.password);
+    expect(await me(other)).toBe(200);
+    expect(await me(user.token)).toBe(200);
+
+    const res = await api.request('PATCH', '/users/me/password', { token: user.token, json: { current_password: user.password, new_password: 'new-password-1' } });
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ message: 'Password updated successfully', token_type: 'bearer' });
+    expect(typeof res.data.access_token).toBe('string');
+
+    expect(await me(other)).toBe(401);
+    expect(await me(user.token)).toBe(401);
+    expect(await me(res.data.access_token)).toBe(200);
+    expect(await me(await api.login(user.email, 'new-password-1'))).toBe(200);
+  });
+
+  it('a refused password change ends nothing', async () => {
+    const user = await api.createUser();
+    const wrong = await api.request('PATCH', '/users/me/password', { token: user.token, json: { current_password: 'not-it-at-all', new_password: 'new-password-1' } });
+    expect(wrong.status).toBe(400);
+    expect(await me(user.token)).toBe(200);
+  });
+
+  it('a password reset ends every session', async () => {
+    const user = await api.createUser();
+    expect(await me(user.token)).toBe(200);
+    expect((await api.request('POST', `/password-recovery/${user.email}`)).status).toBe(200);
+    const token = linkToken(await api.smtp.waitFor(user.email, { subject: 'Password recovery' }), 'reset-password');
+    expect((await api.request('POST', '/reset-password/', { json: { token, new_password: 'brand-new-pass' } })).status).toBe(200);
+    expect(await me(user.token)).toBe(401);
+    expect(await me(await api.login(user.email, 'brand-new-pass'))).toBe(200);
+  });
+
+  it('a password set by an administrator ends the user\'s sessions; other edits end none', async () => {
+    const user = await api.createUser();
+    expect(await me(user.token)).toBe(200);
+    await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { full_name: 'Renamed Person' } });
+    expect(await me(user.token)).toBe(200);
+    await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { password: 'set-by-admin-1' } });
+    expect(await me(user.token)).toBe(401);
+    expect(await me(api.superToken)).toBe(200);
+  });
+
+  it('the cached user honours a token version moved on by another process once its moment is over', async () => {
+    const user = await api.createUser();
+    expect(await me(user.token)).toBe(200);
+    // Another API process (sharing the database) set a new password: this process has not seen it.
+    await api.db.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [user.id]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + api.config.authCacheMs + 1);
+    expect(await me(user.token)).toBe(401);
+  });
+
+  it('a token whose version does not match is refused even when the user is cached', async () => {
+    const user = await api.createUser();
+    expect(await me(user.token)).toBe(200);
+    const next = await api.services.auth.issue({ ...(await api.services.usersRepo.findById(user.id))!, token_version: 7 });
+    expect(await me(next)).toBe(401);
+    expect(await me(user.token)).toBe(200);
+  });
+});
