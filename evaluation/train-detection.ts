@@ -89,19 +89,19 @@ function fitKind(kind: CandidateKind, rows: readonly (CandidateRow & { phantom: 
   const w = rows.map((r) => (r.phantom ? phantomWeights[kind] : 1));
   // A kind with no positive row in the training films cannot learn what a lesion looks like:
   // it scores nothing (intercept far below, no weights) rather than a guess.
-  if (!y.some(Boolean)) return { intercept: -20, weights: Object.fromEntries(names.map((n) => [n, 0])) };
+  if (!y.some(Boolean)) return silent(kind);
   const f = fitLogistic(x, y, ridge, 100, w);
   const domain = Object.fromEntries(names.map((n, i) => [n, [round(Math.min(...x.map((r) => r[i]))), round(Math.max(...x.map((r) => r[i])))] as [number, number]]));
   return { intercept: round(f.intercept), weights: Object.fromEntries(names.map((n, i) => [n, round(f.weights[i])])), domain };
 }
 
-function fitAll(of: readonly FilmRows[]): Models {
+/** A model that scores nothing: for a kind the real films give no evidence for. */
+const silent = (kind: CandidateKind): LogisticModel<string> => ({ intercept: -20, weights: Object.fromEntries(NAMES[kind].map((n) => [n, 0])) });
+
+function fitAll(of: readonly FilmRows[], disabled: ReadonlySet<CandidateKind> = new Set()): Models {
   const rows = of.flatMap((f) => f.candidates.map((r) => ({ ...r, phantom: f.phantom === true })));
-  return {
-    mass: fitKind('mass', rows.filter((r) => r.kind === 'mass')),
-    calcification: fitKind('calcification', rows.filter((r) => r.kind === 'calcification')),
-    asymmetry: fitKind('asymmetry', rows.filter((r) => r.kind === 'asymmetry')),
-  };
+  const fit = (kind: CandidateKind) => (disabled.has(kind) ? silent(kind) : fitKind(kind, rows.filter((r) => r.kind === kind)));
+  return { mass: fit('mass'), calcification: fit('calcification'), asymmetry: fit('asymmetry') };
 }
 
 const score = (m: Models, r: CandidateRow) => applyModel(m[r.kind], NAMES[r.kind], r.features);
@@ -129,14 +129,31 @@ function engineScores(m: Models, normalisation: { medianLogit: number }, f: Film
 const women = [...new Set(films.map((f) => f.woman))].sort();
 const folds = Math.max(2, Math.min(Number(args.folds) || 5, women.length));
 const foldOf = new Map(women.map((w, i) => [w, i % folds]));
-/** Held-out score of every candidate, keyed by film then candidate index. */
-const heldOut = new Map<FilmRows, number[]>();
-for (let k = 0; k < folds; k++) {
-  const train = films.filter((f) => foldOf.get(f.woman) !== k);
-  const models = fitAll([...train, ...phantoms]);
-  const normalisation = normalisationOf(models, train);
-  for (const f of films.filter((g) => foldOf.get(g.woman) === k)) heldOut.set(f, engineScores(models, normalisation, f));
+/** Held-out score of every candidate of every real film, by models fitted without the film's woman. */
+function crossValidate(disabled: ReadonlySet<CandidateKind>): Map<FilmRows, number[]> {
+  const out = new Map<FilmRows, number[]>();
+  for (let k = 0; k < folds; k++) {
+    const train = films.filter((f) => foldOf.get(f.woman) !== k);
+    const models = fitAll([...train, ...phantoms], disabled);
+    const normalisation = normalisationOf(models, train);
+    for (const f of films.filter((g) => foldOf.get(g.woman) === k)) out.set(f, engineScores(models, normalisation, f));
+  }
+  return out;
 }
+
+/** Each kind's held-out candidate AUC (its candidates on a lesion against the others). */
+function kindFigures(scores: Map<FilmRows, number[]>) {
+  return (['mass', 'calcification', 'asymmetry'] as const).map((kind) => {
+    const held = films.flatMap((f) => f.candidates.map((r, i) => ({ r, s: (scores.get(f) as number[])[i] })).filter((c) => c.r.kind === kind));
+    return { kind, rows: held.length, positives: held.filter((c) => c.r.lesion >= 0).length, auc: rocAuc(held.map((c) => c.s), held.map((c) => (c.r.lesion >= 0 ? 1 : 0))) };
+  });
+}
+
+// A kind whose held-out candidates rank lesions no better than chance on the real films is left
+// out (it scores nothing): its regions would show the reader noise.
+const kinds = kindFigures(crossValidate(new Set()));
+const disabled = new Set(kinds.filter((k) => !(k.auc > 0.5)).map((k) => k.kind));
+const heldOut = crossValidate(disabled);
 
 /** A film's scored findings, as the engine would report them: sorted, chosen by the region rule. */
 function scored(f: FilmRows, scores: number[], withAsymmetry: boolean) {
@@ -192,7 +209,7 @@ const normalsHigh = normalsAtOrAboveQ90();
 
 // ---- the shipped models and references ------------------------------------------------------------
 
-const models = fitAll([...films, ...phantoms]);
+const models = fitAll([...films, ...phantoms], disabled);
 const normalViewScores = normals.map((f) => viewScore(f, true));
 const population = `${normals.length} real films without findings (${new Set(normals.map((f) => f.woman)).size} women, set "${set.name}")`;
 // Each film scored by models that never saw its woman: the reference is what a new film meets.
@@ -220,11 +237,6 @@ function mergedNormalsAtOrAboveQ90(): number {
 }
 const mergedHigh = mergedNormalsAtOrAboveQ90();
 
-const kinds = (['mass', 'calcification', 'asymmetry'] as const).map((kind) => {
-  const rows = films.flatMap((f) => f.candidates.filter((r) => r.kind === kind));
-  const heldScores = films.flatMap((f) => f.candidates.map((r, i) => ({ r, s: (heldOut.get(f) as number[])[i] })).filter((c) => c.r.kind === kind));
-  return { kind, rows: rows.length, positives: rows.filter((r) => r.lesion >= 0).length, auc: rocAuc(heldScores.map((c) => c.s), heldScores.map((c) => (c.r.lesion >= 0 ? 1 : 0))) };
-});
 const lesions = films.reduce((s, f) => s + f.lesions, 0);
 const crossValidated = {
   imageAuc: round(imageAuc),
@@ -233,10 +245,10 @@ const crossValidated = {
   normalsAtOrAboveQ90: round(normalsHigh),
   mergedNormalsAtOrAboveQ90: round(mergedHigh),
 };
-const training = { set: set.name, phantomViews: phantoms.length, phantomWeights, films: films.length, women: women.length, lesions, normals: normals.length, folds, ridge, crossValidated, candidates: kinds.map((k) => ({ ...k, auc: round(k.auc) })) };
+const training = { set: set.name, phantomViews: phantoms.length, phantomWeights, films: films.length, women: women.length, lesions, normals: normals.length, folds, ridge, crossValidated, candidates: kinds.map((k) => ({ ...k, auc: round(k.auc), leftOut: disabled.has(k.kind) })) };
 
 console.log(`${set.name}: ${films.length} films (${women.length} women), ${withLesion.length} with ${lesions} located lesions, ${normals.length} without findings`);
-for (const k of kinds) console.log(`  ${k.kind}: ${k.rows} candidates, ${k.positives} on a lesion; held-out candidate AUC ${k.auc.toFixed(3)}`);
+for (const k of kinds) console.log(`  ${k.kind}: ${k.rows} candidates, ${k.positives} on a lesion; held-out candidate AUC ${k.auc.toFixed(3)}${disabled.has(k.kind) ? ' (no better than chance: left out, scores nothing)' : ''}`);
 console.log(`cross-validated by woman (${folds} folds):`);
 console.log(`  image AUC, films with a located lesion vs without findings: ${imageAuc.toFixed(3)} (goal >= 0.75)`);
 console.log(`  lesion sensitivity at 1 false region per image: ${sens1.toFixed(3)} (goal >= 0.6); at 0.25: ${sensQuarter.toFixed(3)} (goal >= 0.4)`);

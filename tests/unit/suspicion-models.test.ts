@@ -30,6 +30,21 @@ describe('suspicion models', () => {
     expect(REFERENCE_MODELS.engine.version).toContain(version);
   });
 
+  it('leave out a kind whose held-out candidates ranked lesions no better than chance: it scores nothing', () => {
+    const kinds = (DETECTION_WEIGHTS.training as { candidates: { kind: 'mass' | 'calcification' | 'asymmetry'; auc: number; leftOut: boolean }[] }).candidates;
+    expect(kinds.map((k) => k.kind)).toEqual(['mass', 'calcification', 'asymmetry']);
+    for (const k of kinds) {
+      expect(k.leftOut).toBe(!(k.auc > 0.5));
+      const model = DETECTION_WEIGHTS[k.kind];
+      if (k.leftOut) {
+        expect(model.intercept).toBe(-20);
+        expect(Object.values(model.weights).every((w) => w === 0)).toBe(true);
+      }
+    }
+    // Masses carry the detector on real films.
+    expect(kinds[0].leftOut).toBe(false);
+  });
+
   it('show few regions: the threshold, spacing and count of the region policy', () => {
     const { reportThreshold, suppressionMm, max } = DETECTION_WEIGHTS.regions;
     expect(reportThreshold).toBeGreaterThan(0);
