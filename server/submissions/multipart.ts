@@ -81,6 +81,7 @@ export async function receiveMultipart(
   const files: ReceivedFile[] = [];
   const writes: Promise<void>[] = [];
   const opened: OpenedFile[] = [];
+  const seen = new Set<string>();
   let failure: unknown = null;
   const fail = (err: unknown) => {
     if (failure) return;
@@ -125,6 +126,13 @@ export async function receiveMultipart(
       fail(new ApiError(400, unexpectedFileFieldMessage(field, sink.fields)));
       return;
     }
+    // A second part under the same name would write to the first one's file.
+    if (seen.has(field)) {
+      stream.resume();
+      fail(new ApiError(400, `The file for ${field} was sent twice: one file per field.`));
+      return;
+    }
+    seen.add(field);
     writes.push(receiveFile(field, stream, info.filename ?? field, () => streamFailed));
   });
   bb.on('filesLimit', () => fail(new ApiError(413, `Too many files: at most ${limits.maxFiles}.`)));

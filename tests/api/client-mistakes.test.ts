@@ -68,6 +68,21 @@ describe(`client mistakes on ${dbLabel()}`, () => {
     expectNulRefused(await api.request('PATCH', `/demo/users/${ok.data.id}`, { token: api.superToken, json: { data: `{${NUL}}` } }), 'data');
   });
 
+  it('answers a file sent twice under the same field with a 400 (found by the fuzz test: the two parts shared a file)', async () => {
+    const user = await api.createUser({ submission_limit: 5 });
+    for (const [url, token, fields] of [
+      ['/tasks/', user.token, { ai_model: AI_MODEL }],
+      ['/demo/user', api.superToken, { ai_model: AI_MODEL, name: 'Twice', data: JSON.stringify({ age: 52, description: 'x', screening_location: 'skanes' }) }],
+    ] as const) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      form.append('l_mlo', new Blob([new Uint8Array(300)]), 'a.dcm');
+      form.append('l_mlo', new Blob([new Uint8Array(200)]), 'b.dcm');
+      const res = await api.request('POST', url, { token, body: form });
+      expect(res, url).toMatchObject({ status: 400, data: { detail: 'The file for l_mlo was sent twice: one file per field.' } });
+    }
+  });
+
   it('answers malformed percent-encoding in any path with a 400', async () => {
     const paths = ['/%zz', '/%', '/assets/%E0%A4%A', '/api/v1/%zz', '/api/v1/users/%zz', '/api/v1/password-recovery/a%ff@example.org', '/api/v1/demo/users/%C0'];
     for (const p of paths) {
