@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import { isDecodablePath } from './percent-encoding';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -17,6 +18,11 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** Whether `file` is `root` or below it; a bare prefix test would let `/dist` reach `/dist-private`. */
+export function isInside(root: string, file: string): boolean {
+  return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
 /**
  * Serves the built PWA from `root`, with index.html for any other path so client routes load.
  * Hashed assets are cached for a year; index.html and the service worker are always revalidated
@@ -25,9 +31,11 @@ const TYPES: Record<string, string> = {
 export function serveSpa(root: string) {
   const resolvedRoot = path.resolve(root);
   return async (c: Context) => {
-    const urlPath = decodeURIComponent(new URL(c.req.url).pathname);
+    const pathname = new URL(c.req.url).pathname;
+    if (!isDecodablePath(pathname)) return c.json({ detail: 'Malformed percent-encoding in the URL path' }, 400);
+    const urlPath = decodeURIComponent(pathname);
     let file = path.resolve(resolvedRoot, '.' + urlPath);
-    if (!file.startsWith(resolvedRoot)) return c.json({ detail: 'Not Found' }, 404);
+    if (!isInside(resolvedRoot, file)) return c.json({ detail: 'Not Found' }, 404);
     let isFile = await stat(file).then((st) => st.isFile(), () => false);
     if (!isFile) {
       // A missing asset is a 404; a missing page is a client route.
