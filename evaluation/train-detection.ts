@@ -211,9 +211,10 @@ const normalsHigh = normalsAtOrAboveQ90();
 
 const models = fitAll([...films, ...phantoms], disabled);
 const normalViewScores = normals.map((f) => viewScore(f, true));
-const population = `${normals.length} real films without findings (${new Set(normals.map((f) => f.woman)).size} women, set "${set.name}")`;
+// In plain words: it is shown to the patient under her ranking ("Compared with: ...").
+const population = `${normals.length} real mammogram films without findings, from ${new Set(normals.map((f) => f.woman)).size} women`;
 // Each film scored by models that never saw its woman: the reference is what a new film meets.
-const detectionLevels = buildDetectionLevels(normalViewScores, population, `each scored by models fitted without that woman's films (${folds} folds)`);
+const detectionLevels = buildDetectionLevels(normalViewScores, population, `set "${set.name}", each scored by models fitted without that woman's films (${folds} folds)`);
 const pop = fitDensityPopulation();
 /** The films without findings as the merged reference needs them: density, and detection quantile against `table`. */
 const normalFilms = (of: readonly FilmRows[], table: readonly number[]): NormalFilm[] =>

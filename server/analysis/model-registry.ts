@@ -79,7 +79,7 @@ export const ENGINE = { name: 'smart-density-reference-engine', version: `2.1.0+
 /** Detection's population for a level, e.g. "views of 101 real films without findings ...". */
 function detectionRankedAgainst(level: DetectionLevel): string {
   const who = DETECTION_REFERENCE.population ?? `${DETECTION_REFERENCE.n} detection scores`;
-  return level === 'view' ? `single views from ${who}` : level === 'breast' ? `breasts of 2 views drawn from ${who}` : `studies of 4 views drawn from ${who}`;
+  return level === 'view' ? `single views: ${who}` : level === 'breast' ? `breasts of 2 views drawn from ${who}` : `mammograms of 4 views drawn from ${who}`;
 }
 
 /** The built-in reference providers. */
@@ -100,7 +100,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     version: `1.0.0+${RISK_REFERENCE.version}`,
     description: 'NCI BCRAT 5-year absolute risk (BCRA 2.1.2 constants) x density relative hazard (JNCI 2013;105:1043) normalised by age group',
     reference: RISK_REFERENCE,
-    rankedAgainst: 'screened women aged 40-74 in published population figures (US 2010 ages, BCSC density), risk factors unknown',
+    rankedAgainst: 'women aged 40 to 74 who have screening mammograms, from published population figures, with no risk factors given',
     base: baseFiveYearRisk,
     score: (baseRisk, pd, age) => fiveYearRiskScore(baseRisk, pd, age, RISK_REFERENCE.densityHazardMeanByAgeGroup),
   },
@@ -109,7 +109,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     version: `1.0.0+${MASKING_REFERENCE.version}`,
     description: '1 - digital screening sensitivity by density (Wanders 2017), interpolated on percent density and dense area',
     reference: MASKING_REFERENCE,
-    rankedAgainst: 'screened women aged 40-74 in published population figures (BCSC density)',
+    rankedAgainst: 'women aged 40 to 74 who have screening mammograms, from published population figures',
     score: maskingProbability,
   },
   density: {
@@ -118,7 +118,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     description:
       'Percent density from a dense-tissue pixel model fitted to radiologists\' tissue masks on real films (thickness-corrected contrast and texture); grade cut points at the BCSC shares of the published population',
     reference: DENSITY_REFERENCE,
-    rankedAgainst: 'screened women aged 40-74 in published population figures (BCSC density)',
+    rankedAgainst: 'women aged 40 to 74 who have screening mammograms, from published population figures',
     grade: (pd) => densityGrade(pd, DENSITY_REFERENCE.cutPoints),
   },
   merged: {
@@ -126,7 +126,7 @@ export const REFERENCE_MODELS: ModelRegistry = {
     version: `3.0.0+${MERGED_REFERENCE.version}`,
     description: 'Mean of the detection, risk and masking quantiles x (110 - age) / 70 (ScreenTrust MRI, NCT04832594)',
     reference: MERGED_REFERENCE,
-    rankedAgainst: `real films without findings (${MERGED_REFERENCE.n}) at every age 40-74`,
+    rankedAgainst: `${MERGED_REFERENCE.n} real mammogram films without findings, each counted at every age from 40 to 74`,
     merge: mergedScore,
   },
 };

@@ -60,11 +60,11 @@ describe('assembleResult', () => {
     expect(r.study.detection.quantile).toBeCloseTo(quantileOf(0.7, levels.study), 12);
     // The same score ranks lower among breasts and studies (their highest view) than among views.
     expect(quantileOf(0.1, levels.view)).toBeGreaterThanOrEqual(quantileOf(0.1, levels.study));
-    expect(r.r_cc.detection.reference).toMatch(/^single views from \d+ real films without findings/);
+    expect(r.r_cc.detection.reference).toMatch(/^single views: \d+ real mammogram films without findings/);
     expect(r.left.detection.reference).toMatch(/^breasts of 2 views drawn from/);
-    expect(r.study.detection.reference).toMatch(/^studies of 4 views drawn from/);
+    expect(r.study.detection.reference).toMatch(/^mammograms of 4 views drawn from/);
     expect(r.study.masking.reference).toMatch(/published population figures/);
-    expect(r.study[AI_MODEL].reference).toMatch(/real films without findings/);
+    expect(r.study[AI_MODEL].reference).toMatch(/real mammogram films without findings/);
   });
 
   it('carries model name and version from the registry on every entry', () => {
