@@ -78,6 +78,8 @@ export const UserUpdateMe = z
     full_name: FullNameField.optional(),
     birthdate: BirthdateField.optional(),
     risk_factors: RiskFactorsPatch.optional(),
+    /** Needed to change the e-mail address (which then waits for the link mailed to the new one). */
+    current_password: text().optional(),
   })
   .meta({ id: 'UserUpdateMe' });
 export type UserUpdateMe = z.input<typeof UserUpdateMe>;

@@ -33,6 +33,18 @@ export function verificationMail(to: string, fullName: string | null, link: stri
   };
 }
 
+export function emailChangeMail(to: string, fullName: string | null, link: string, hours: number): Mail {
+  const lines = [`Hello ${fullName || to},`, `Someone asked to move a ${PRODUCT} account to this e-mail address. Please confirm that it is yours: the account's address changes when you open the link.`];
+  const footer = `This link is valid for ${hours} hours and can be used once. If you did not ask for it, you can ignore this e-mail: nothing changes.`;
+  return {
+    to,
+    subject: `${PRODUCT} - Confirm your new e-mail address`,
+    html: layout('Confirm your new e-mail address', lines, { label: 'Confirm e-mail address', href: link }, footer),
+    text: `${lines.join('\n\n')}\n\nConfirm your new e-mail address: ${link}\n\n${footer}\n`,
+    link,
+  };
+}
+
 export function resetPasswordMail(to: string, link: string, hours: number): Mail {
   const lines = [`Hello ${to},`, `We received a request to reset the password of your ${PRODUCT} account.`];
   const footer = `This link is valid for ${hours} hour${hours === 1 ? '' : 's'} and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays the same.`;

@@ -1,22 +1,27 @@
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
-import { resetPasswordMail, verificationMail } from '../mail/templates';
+import { emailChangeMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { newOneTimeToken } from '../auth/one-time-tokens';
-import type { AuthTokensRepository } from '../db/repositories/auth-tokens.repository';
+import type { AuthTokensRepository, TokenPurpose } from '../db/repositories/auth-tokens.repository';
 import type { UserRow } from '../db/repositories/users.repository';
 
 /** Makes the single-use links of account mails and sends them. */
 export function accountMails(config: Config, tokens: AuthTokensRepository, mailer: Mailer) {
-  async function link(user: UserRow, purpose: 'verify_email' | 'reset_password', hours: number, page: string): Promise<string> {
+  async function link(user: UserRow, purpose: TokenPurpose, hours: number, page: string, newEmail: string | null = null): Promise<string> {
     const { token, hash } = newOneTimeToken();
     await tokens.revokeOthers(user.id, purpose);
-    await tokens.create(hash, user.id, purpose, new Date(Date.now() + hours * 3600_000));
+    await tokens.create(hash, user.id, purpose, new Date(Date.now() + hours * 3600_000), newEmail);
     return `${config.frontendUrl}/${page}?token=${encodeURIComponent(token)}`;
   }
   return {
     async sendVerification(user: UserRow): Promise<void> {
       const url = await link(user, 'verify_email', config.verifyTokenHours, 'verify-email');
       await mailer.send(verificationMail(user.email, user.full_name, url, config.verifyTokenHours));
+    },
+    /** The link goes to the new address, so only its owner can move the account there. */
+    async sendEmailChange(user: UserRow, newEmail: string): Promise<void> {
+      const url = await link(user, 'change_email', config.verifyTokenHours, 'verify-email', newEmail);
+      await mailer.send(emailChangeMail(newEmail, user.full_name, url, config.verifyTokenHours));
     },
     async sendReset(user: UserRow): Promise<void> {
       const url = await link(user, 'reset_password', config.resetTokenHours, 'reset-password');

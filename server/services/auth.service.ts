@@ -98,11 +98,20 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
       userCache.forget(claims.userId);
     },
 
+    /** A sign-up's link verifies the account; an e-mail change's link moves the account to the new address. */
     async verifyEmail(token: string): Promise<void> {
-      const used = await tokens.consume(hashOneTimeToken(token), 'verify_email');
+      const hash = hashOneTimeToken(token);
+      const signup = await tokens.consume(hash, 'verify_email');
+      const used = signup ?? (await tokens.consume(hash, 'change_email'));
       if (!used) throw new ApiError(400, 'This verification link is invalid or has already been used.');
       if ('expired' in used) throw new ApiError(400, 'This verification link has expired. Please sign up again or contact us.');
-      await users.update(used.userId, { email_verified: true });
+      if (used.newEmail) {
+        const owner = await users.findByEmail(used.newEmail);
+        if (owner && owner.id !== used.userId) throw new ApiError(409, 'The user with this email already exists in the system');
+        await users.update(used.userId, { email: used.newEmail, email_verified: true });
+      } else {
+        await users.update(used.userId, { email_verified: true });
+      }
       userCache.forget(used.userId);
     },
 

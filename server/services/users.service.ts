@@ -106,12 +106,23 @@ export function usersService({ config, users: repo, mails, files, userCache }: U
       return toPublic(updated!);
     },
 
+    /**
+     * A new e-mail address needs the current password and the blocked domains' rule of sign-up; the
+     * account moves to it only when the link mailed there is opened (auth service, verifyEmail).
+     */
     async updateMe(actor: UserRow, input: z.output<typeof UserUpdateMe>): Promise<UserPublic> {
-      if (input.email && input.email !== actor.email) await assertEmailFree(input.email, actor.id);
+      const newEmail = input.email && input.email.toLowerCase() !== actor.email ? input.email.toLowerCase() : null;
+      if (newEmail) {
+        if (!input.current_password) throw new ApiError(400, 'Please enter your current password to change your e-mail address.');
+        if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, 'Incorrect password');
+        if (isBlockedDomain(newEmail, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
+        await assertEmailFree(newEmail, actor.id);
+      }
       const risk_factors: RiskFactors | undefined = input.risk_factors
         ? { ...EMPTY_RISK_FACTORS, ...actor.risk_factors, ...input.risk_factors }
         : undefined;
-      const updated = await users.update(actor.id, { email: input.email, full_name: input.full_name, birthdate: input.birthdate, risk_factors });
+      const updated = await users.update(actor.id, { full_name: input.full_name, birthdate: input.birthdate, risk_factors });
+      if (newEmail) await mails.sendEmailChange(updated!, newEmail);
       return toPublic(updated!);
     },
 

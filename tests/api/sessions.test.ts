@@ -1,12 +1,14 @@
 /**
  * Sessions the user controls (issue 16, item 5): logging out revokes that one token; a new
  * password (changed, reset, or set by an administrator) ends every session opened before it,
- * through the user's token version, which the cached user honours too.
+ * through the user's token version, which the cached user honours too; an e-mail change needs the
+ * current password and the link mailed to the new address, and the blocked sign-up domains apply.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { linkToken } from '../support/smtp';
 import { dbLabel } from '../support/test-db';
+import { MESSAGES } from '../../core/validation';
 
 describe(`sessions on ${dbLabel()}`, () => {
   let api: ApiHarness;
@@ -110,5 +112,65 @@ describe(`sessions on ${dbLabel()}`, () => {
     const next = await api.services.auth.issue({ ...(await api.services.usersRepo.findById(user.id))!, token_version: 7 });
     expect(await me(next)).toBe(401);
     expect(await me(user.token)).toBe(200);
+  });
+});
+
+describe(`e-mail change on ${dbLabel()}`, () => {
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(async () => api?.close());
+
+  const newAddress = () => `moved-${Math.random().toString(36).slice(2, 10)}@example.org`;
+
+  it('needs the current password, and the account moves only when the link mailed to the new address is opened', async () => {
+    const user = await api.createUser();
+    const to = newAddress();
+    const none = await api.request('PATCH', '/users/me', { token: user.token, json: { email: to } });
+    expect(none.status).toBe(400);
+    expect(none.data.detail).toMatch(/current password/);
+    const wrong = await api.request('PATCH', '/users/me', { token: user.token, json: { email: to, current_password: 'not-it-at-all' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.detail).toBe('Incorrect password');
+
+    const asked = await api.request('PATCH', '/users/me', { token: user.token, json: { email: to, full_name: 'Moved Person', current_password: user.password } });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ email: user.email, full_name: 'Moved Person' });
+    expect((await api.request('GET', '/users/me', { token: user.token })).data.email).toBe(user.email);
+
+    const mail = await api.smtp.waitFor(to, { subject: 'Confirm your new e-mail address' });
+    const token = linkToken(mail, 'verify-email');
+    expect((await api.request('POST', `/users/verify_email/${token}`)).status).toBe(200);
+    expect((await api.request('GET', '/users/me', { token: user.token })).data.email).toBe(to);
+    expect((await api.request('POST', `/users/verify_email/${token}`)).status).toBe(400);
+    await api.login(to, user.password);
+    const old = await api.request('POST', '/login/access-token', { form: { username: user.email, password: user.password } });
+    expect(old.status).toBe(400);
+  });
+
+  it('refuses the blocked sign-up domains and a taken address, and the same address needs nothing', async () => {
+    const user = await api.createUser();
+    const other = await api.createUser();
+    for (const email of ['someone@outlook.com', 'someone@HOTMAIL.se']) {
+      const res = await api.request('PATCH', '/users/me', { token: user.token, json: { email, current_password: user.password } });
+      expect(res.status).toBe(400);
+      expect(res.data.detail).toBe(MESSAGES.emailBlocked);
+    }
+    const taken = await api.request('PATCH', '/users/me', { token: user.token, json: { email: other.email, current_password: user.password } });
+    expect(taken.status).toBe(409);
+    const same = await api.request('PATCH', '/users/me', { token: user.token, json: { email: user.email.toUpperCase(), full_name: 'Same Address' } });
+    expect(same.status).toBe(200);
+    expect(same.data).toMatchObject({ email: user.email, full_name: 'Same Address' });
+  });
+
+  it('a link for an address another account took in the meantime changes nothing', async () => {
+    const user = await api.createUser();
+    const to = newAddress();
+    await api.request('PATCH', '/users/me', { token: user.token, json: { email: to, current_password: user.password } });
+    const token = linkToken(await api.smtp.waitFor(to), 'verify-email');
+    await api.request('POST', '/users/', { token: api.superToken, json: { email: to, password: 'password-123' } });
+    expect((await api.request('POST', `/users/verify_email/${token}`)).status).toBe(409);
+    expect((await api.request('GET', '/users/me', { token: user.token })).data.email).toBe(user.email);
   });
 });

@@ -123,6 +123,27 @@ test.describe('account flows', () => {
     await other.close();
   });
 
+  test('an e-mail change asks for the password and waits for the link mailed to the new address', async ({ page, member }) => {
+    await signIn(page, member);
+    await page.goto('/settings');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toHaveValue(member.email);
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+    const moved = uniqueEmail('moved');
+    await email.fill(moved);
+    await page.getByLabel('Current password').fill(member.password);
+    // The profile's Save (the risk factors have their own below).
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect(page.getByText(`We sent a link to ${moved}. Your e-mail address changes when you open it.`)).toBeVisible();
+    await expect(email).toHaveValue(member.email);
+
+    const link = await linkFromMail(moved, /new e-mail address/i, '/verify-email');
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByText('Your email has been verified successfully!')).toBeVisible();
+    await page.goto('/settings');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(moved);
+  });
+
   test('login errors show under the fields', async ({ page, loginPage }) => {
     await loginPage.goto();
     await loginPage.submit().click();

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,14 +11,15 @@ import { RiskFactorsForm } from './RiskFactorsForm';
 
 export function ProfileTab({ user }: { user: UserPublic }) {
   const queryClient = useQueryClient();
-  const initial = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '' };
+  const initial = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '', current_password: '' };
   const form = useForm({ mode: 'controlled', initialValues: initial, validate: schemaResolver(profileSchema, { sync: true }), validateInputOnBlur: true });
+  const emailChanges = form.values.email.trim().toLowerCase() !== user.email;
 
   // The first render may come from the saved (offline) copy of the user; when the server's answer
   // differs, it replaces the form's values unless the person has started editing.
   useEffect(() => {
     if (form.isDirty()) return;
-    const next = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '' };
+    const next = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '', current_password: '' };
     form.setInitialValues(next);
     form.setValues(next);
     form.resetDirty(next);
@@ -26,13 +27,24 @@ export function ProfileTab({ user }: { user: UserPublic }) {
   }, [user.full_name, user.email, user.birthdate]);
 
   const mutation = useMutation({
-    mutationFn: (values: typeof initial) => updateMe({ full_name: values.full_name.trim(), email: values.email.trim(), birthdate: values.birthdate }),
-    onSuccess: (updated) => {
+    mutationFn: (values: typeof initial) =>
+      updateMe({
+        full_name: values.full_name.trim(),
+        email: values.email.trim(),
+        birthdate: values.birthdate,
+        current_password: emailChanges ? values.current_password : undefined,
+      }),
+    onSuccess: (updated, values) => {
       queryClient.setQueryData(queryKeys.currentUser, updated);
       void queryClient.invalidateQueries({ queryKey: queryKeys.users });
-      form.setInitialValues({ full_name: updated.full_name ?? '', email: updated.email, birthdate: updated.birthdate ?? '' });
-      form.resetDirty();
-      notifySuccess('User updated successfully.');
+      // A new address waits for its owner to open the link mailed there; until then the old one stays.
+      const next = { full_name: updated.full_name ?? '', email: updated.email, birthdate: updated.birthdate ?? '', current_password: '' };
+      form.setInitialValues(next);
+      form.setValues(next);
+      form.resetDirty(next);
+      const requested = values.email.trim().toLowerCase();
+      if (requested !== updated.email) notifySuccess('Check your new e-mail address.', `We sent a link to ${requested}. Your e-mail address changes when you open it.`);
+      else notifySuccess('User updated successfully.');
     },
     onError: notifyError,
   });
@@ -50,8 +62,17 @@ export function ProfileTab({ user }: { user: UserPublic }) {
               <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
               <TextInput label="Birthdate" type="date" autoComplete="bday" {...form.getInputProps('birthdate')} />
             </SimpleGrid>
+            {emailChanges && (
+              <PasswordInput
+                label="Current password"
+                description="Needed to change your e-mail address."
+                autoComplete="current-password"
+                required
+                {...form.getInputProps('current_password')}
+              />
+            )}
             <Group gap="sm" mt="xs">
-              <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty() || !form.values.email.trim()}>
+              <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty() || !form.values.email.trim() || (emailChanges && !form.values.current_password)}>
                 Save
               </Button>
               <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || mutation.isPending}>
