@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './storage/permissions';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -68,14 +69,14 @@ function loadSecret(dataDir: string, configured: string | undefined): string {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, secret + '\n', { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8000);
   const dataDir = path.resolve(env.DATA_DIR || './data');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const smtpHost = env.SMTP_HOST || '';
   return {
     host: env.HOST || '127.0.0.1',

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/permissions';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
@@ -35,13 +36,15 @@ export function createMailer(config: Config, log: (msg: string) => void = consol
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
-  mkdirSync(outbox, { recursive: true });
+  mkdirSync(outbox, { recursive: true, mode: PRIVATE_DIR_MODE });
+  // An outbox made by an older version may be open to others.
+  chmodSync(outbox, PRIVATE_DIR_MODE);
   return {
     async send(mail) {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const base = path.join(outbox, `${stamp}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}`);
-      writeFileSync(`${base}.html`, mail.html);
-      writeFileSync(`${base}.txt`, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
+      writeFileSync(`${base}.html`, mail.html, { mode: PRIVATE_FILE_MODE });
+      writeFileSync(`${base}.txt`, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`, { mode: PRIVATE_FILE_MODE });
       log(`mail to ${mail.to} (${mail.subject}) written to ${base}.txt; link: ${mail.link}`);
     },
   };

@@ -3,6 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './permissions';
 
 /**
  * Files on disk under DATA_DIR/files/<owner>/<task>/...: uploaded DICOM, display PNGs and
@@ -52,10 +53,10 @@ export function fileStore(dataDir: string): FileStore {
     async write(ownerId, taskId, name, data) {
       check(name);
       const dir = taskDir(ownerId, taskId);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(dir, name);
       const tmp = `${file}.tmp-${process.pid}`;
-      await writeFile(tmp, data);
+      await writeFile(tmp, data, { mode: PRIVATE_FILE_MODE });
       await rename(tmp, file);
       return file;
     },
@@ -80,10 +81,10 @@ export function fileStore(dataDir: string): FileStore {
     async createTemp(ownerId, taskId, name) {
       check(name);
       const dir = taskDir(ownerId, taskId);
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(dir, name);
       const tmp = `${file}.part`;
-      const stream = createWriteStream(tmp);
+      const stream = createWriteStream(tmp, { mode: PRIVATE_FILE_MODE });
       return {
         stream,
         path: tmp,
