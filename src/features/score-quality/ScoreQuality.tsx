@@ -273,7 +273,7 @@ export function ScoreQuality() {
             title="Cancer Signs"
             shownIn="The score in the Cancer Signs tab, and the marks in the Images tab."
             builtFrom={[
-              'The computer looks for spots that can be signs of cancer: lumps, groups of small bright specks, and places where the two breasts differ.',
+              'The computer looks for spots that can be signs of cancer: lumps and groups of small bright specks. It also compares your two breasts, but a kind of sign counts only if it helped on real films: comparing the breasts did not, so it does not count today.',
               dt
                 ? `It learned which spots matter from ${dt.films} real films of ${dt.women} women: ${dt.lesions} findings that experts marked, and ${dt.normals} films without findings.`
                 : 'It has not learned from real mammograms yet. Its settings were tuned on computer-made practice images.',
@@ -383,6 +383,7 @@ export function ScoreQuality() {
             cannot={[
               'It does not tell you if you have cancer.',
               'Its Inherent Risk and Masking parts were not checked against what happened to real women.',
+              'It was built on scanned film mammograms. On the few digital mammograms we could try, it put most of them in the High group, mostly because their breast density reads too high: a High group on a digital mammogram may be a false alarm.',
               'It is meant for a talk with your doctor, not for deciding on your own.',
             ]}
             model={merged.model}
