@@ -5,9 +5,8 @@
  * higher with the lesion, and false candidates per image (reported regions overlapping no lesion).
  * Run: npx tsx evaluation/detection-report.ts [--studies 40] [--width 1110] [--first-seed 1] [--out file.json]
  *      npx tsx evaluation/detection-report.ts --merge a.json --merge b.json   (summary of split runs)
- *      ... --clean-scores FILE   also write the lesion-free twins' study scores as a JSON array: the
- *      input of `npm run calibrate -- --detection-only --detection-scores FILE`, which builds the
- *      detection reference from the project's corpus.
+ * The phantoms are a sanity check; the detection weights and references come from real films
+ * (npm run train:detection).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,7 +22,6 @@ const { values } = parseArgs({
     out: { type: 'string' },
     /** Only summarise outcome files written by --out. */
     merge: { type: 'string', multiple: true },
-    'clean-scores': { type: 'string' },
   },
 });
 const studies = Number(values.studies);
@@ -49,7 +47,6 @@ for (let i = 0; i < (values.merge ? 0 : studies); i++) {
   );
 }
 if (values.out) writeFileSync(values.out, JSON.stringify(outcomes));
-if (values['clean-scores']) writeFileSync(values['clean-scores'], JSON.stringify(outcomes.map((o) => o.cleanScore)));
 const elapsed = (performance.now() - t0) / 1000;
 for (const [label, subset] of [
   ['all', outcomes],
