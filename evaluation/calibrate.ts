@@ -83,7 +83,7 @@ export async function calibrate(args: string[], hooks: CalibrateHooks = {}): Pro
   } else if (args.includes('--provisional-detection') || !hasDetectionReference(dir)) {
     write(dir, 'detection', versioned('detection', provisionalDetectionReference()));
   } else {
-    console.log('detection.json kept (no --detection-scores FILE or --from-database)');
+    console.log('detection.json kept (no --from-database; npm run train:detection builds it from real films)');
   }
   console.log(`done in ${Date.now() - started} ms`);
 }
