@@ -76,13 +76,17 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
   async function createTask(user: UserRow, taskId: string, key: string | null, views: Record<ViewKey, ClassifiedUpload>) {
     const header = views.r_cc.header;
     try {
-      const row = await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         const txTasks = tasksRepository(tx);
         if (!(await submissionsRepository(tx).take(user.id))) {
+          // The same submission sent again while its first request was still uploading: that
+          // request's task took the last submission, and it is the answer.
+          const first = key ? await txTasks.findByIdempotencyKey(user.id, key) : null;
+          if (first) return { row: first, replayed: true };
           const fresh = await tx.query<{ submission_limit: number }>('SELECT submission_limit FROM users WHERE id = $1', [user.id]);
           throw new ApiError(403, (fresh[0]?.submission_limit ?? 0) <= 0 ? notOpenMessage(config.contactEmail) : limitReachedMessage(config.contactEmail));
         }
-        return txTasks.insert({
+        const row = await txTasks.insert({
           id: taskId,
           owner_id: user.id,
           ai_model: AI_MODEL,
@@ -92,8 +96,8 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
           idempotency_key: key,
           counted: true,
         });
+        return { row, replayed: false };
       });
-      return { row, replayed: false };
     } catch (err) {
       // Two replays racing: the unique key lets one in; the other answers with its task.
       if (key && isUniqueViolation(err)) {
