@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
+import { HTTPError, Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
@@ -44,7 +44,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'patch', path: '/users/me', tags: ['users'], summary: 'Update the own profile and risk factors', security: bearer, middleware: me,
+      method: 'patch', path: '/users/me', tags: ['users'], summary: 'Update the own profile and risk factors; a new e-mail address needs current_password and waits for the link mailed to it', security: bearer, middleware: me,
       request: { body: jsonBody(UserUpdateMe) },
       responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: jsonResponse(Message, 'Email taken') },
     }),
@@ -86,9 +86,9 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'post', path: '/users/verify_email/{token}', tags: ['users'], summary: 'Verify an e-mail address with the token of the mail',
+      method: 'post', path: '/users/verify_email/{token}', tags: ['users'], summary: 'Verify an e-mail address with the token of the mail (a sign-up, or a change of address)',
       request: { params: TokenParam },
-      responses: { 200: jsonResponse(Message, 'Verified'), ...errorResponses },
+      responses: { 200: jsonResponse(Message, 'Verified'), ...errorResponses, 409: jsonResponse(HTTPError, 'The new address belongs to another account by now') },
     }),
     async (c) => {
       await s.auth.verifyEmail(c.req.valid('param').token);
