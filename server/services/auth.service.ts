@@ -50,12 +50,14 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
       const [user, revoked] = await Promise.all([users.findById(claims.userId), revokedTokens.forUser(claims.userId)]);
       if (!user) throw refused();
       cached = { user, revokedTokenIds: new Set(revoked) };
+      // Kept from this read on, not from the last request: a steady stream of requests still reads
+      // the row again every AUTH_CACHE_MS and so sees another process's logout or new password.
+      userCache.set(cached);
     }
     const { user, revokedTokenIds } = cached;
     if (claims.version !== user.token_version || revokedTokenIds.has(claims.tokenId)) throw refused();
     // A deactivated account's token no longer opens anything, so the client ends its session.
     if (!user.is_active) throw refused('Inactive user');
-    userCache.set(cached);
     return { user, claims };
   }
 
