@@ -13,6 +13,8 @@ export const MESSAGES = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooCommon: 'This password is one of the most common ones: please choose another',
+  passwordIsEmail: 'The password must not be your email address',
   confirmRequired: 'Password confirmation is required',
   confirmPlease: 'Please confirm your password',
   passwordsDiffer: 'The passwords do not match',

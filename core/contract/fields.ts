@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from '../common-passwords';
 import { EMAIL_PATTERN, FULL_NAME_MAX, FULL_NAME_MIN, MESSAGES, PASSWORD_MIN, SUBMISSION_LIMIT_MAX, isRealDate } from '../validation';
 
 /**
@@ -25,7 +26,15 @@ export const EmailField = requiredText(MESSAGES.emailRequired)
 export const PasswordField = requiredText(MESSAGES.passwordRequired)
   .min(1, MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
-  .max(128, 'Password must be at most 128 characters');
+  .max(128, 'Password must be at most 128 characters')
+  .refine((v) => !isCommonPassword(v), MESSAGES.passwordTooCommon);
+
+/** The object-level rule of a form with both an e-mail and a password. */
+export function passwordIsNotEmail(v: { email?: string; password?: string | null }, ctx: z.RefinementCtx) {
+  if (v.email && v.password && v.password.trim().toLowerCase() === v.email) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordIsEmail });
+  }
+}
 
 export const SignupFullNameField = requiredText(MESSAGES.fullNameRequired)
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField, SubmissionLimitField, text } from './fields';
+import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField, SubmissionLimitField, passwordIsNotEmail, text } from './fields';
 import { RiskFactors, RiskFactorsPatch } from './risk-factors';
 
 /** The user's flow status (decisions.md): derived from their last task. */
@@ -36,6 +36,7 @@ export const UserRegister = z
     confirm_password: text().optional(),
   })
   .superRefine((v, ctx) => {
+    passwordIsNotEmail(v, ctx);
     if (v.confirm_password !== undefined && v.confirm_password !== v.password) {
       ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'The passwords do not match' });
     }
@@ -54,6 +55,7 @@ export const UserCreate = z
     is_test_user: z.boolean().default(false),
     submission_limit: SubmissionLimitField.optional(),
   })
+  .superRefine(passwordIsNotEmail)
   .meta({ id: 'UserCreate' });
 export type UserCreate = z.input<typeof UserCreate>;
 
@@ -69,6 +71,7 @@ export const UserUpdate = z
     status: FlowStatus.optional(),
     submission_limit: SubmissionLimitField.optional(),
   })
+  .superRefine(passwordIsNotEmail)
   .meta({ id: 'UserUpdate' });
 export type UserUpdate = z.input<typeof UserUpdate>;
 
