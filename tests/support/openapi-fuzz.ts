@@ -55,8 +55,9 @@ export function operationsOf(doc: OpenApiDoc, prefix = '/api/v1'): Operation[] {
       });
     }
   }
-  // Deletions last, so the users and profiles they remove serve the other operations first.
-  return [...ops.filter((o) => o.method !== 'DELETE'), ...ops.filter((o) => o.method === 'DELETE')];
+  // Deletions and logouts last, so the users, profiles and sessions they end serve the others first.
+  const ending = (o: Operation) => o.method === 'DELETE' || o.path.endsWith('/logout');
+  return [...ops.filter((o) => !ending(o)), ...ops.filter(ending)];
 }
 
 const NASTY_TEXT = [
