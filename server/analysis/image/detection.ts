@@ -29,7 +29,6 @@ export interface ViewDetection {
   regions: Region[];
 }
 
-
 /**
  * Detection for the four views: each view's mass candidates and calcification clusters, the
  * left-right asymmetry of each view position, then CC/MLO agreement per breast. A view's score
