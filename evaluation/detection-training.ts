@@ -175,8 +175,8 @@ export async function phantomRows(seeds: number, first: number, size: { width: n
         const asym = findAsymmetry(analyses[r], analyses[l]);
         if (!asym) continue;
         const a = analyses[asym.key];
-        const lesion = lesionBoxes(study, asym.key).some((les) => les.kind === 'mass') ? 0 : -1;
-        rows[asym.key].candidates.push({ kind: 'asymmetry', features: asymmetryFeatures(asym), x: 0, y: 0, xMm: ((asym.minX + asym.maxX) / 2) * a.coarseSpacingMm, yMm: ((asym.minY + asym.maxY) / 2) * a.coarseSpacingMm, lesion: lesion === 0 && boxOverlapsMass(study, asym.key, a, asym) ? 0 : -1 });
+        const lesion = boxOverlapsMass(study, asym.key, a, asym) ? 0 : -1;
+        rows[asym.key].candidates.push({ kind: 'asymmetry', features: asymmetryFeatures(asym), x: 0, y: 0, xMm: ((asym.minX + asym.maxX) / 2) * a.coarseSpacingMm, yMm: ((asym.minY + asym.maxY) / 2) * a.coarseSpacingMm, lesion });
       }
       out.push(...VIEW_KEYS.map((key) => rows[key]));
     }

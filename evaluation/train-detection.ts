@@ -170,9 +170,9 @@ const viewScore = (f: FilmRows, withAsymmetry: boolean) => scored(f, heldOut.get
  * image (regions chosen with no threshold), so that what the overlay shows is the FROC's point.
  */
 function reportThreshold(base: Omit<RegionPolicy, 'reportThreshold'>): number {
-  const pooled = films.flatMap((f) => selectRegions(scored(f, heldOut.get(f) as number[], false), { ...base, reportThreshold: 0 }).map((c) => c.r.lesion < 0));
-  const scores = films.flatMap((f) => selectRegions(scored(f, heldOut.get(f) as number[], false), { ...base, reportThreshold: 0 }).map((c) => c.score));
-  const order = scores.map((s, i) => [s, pooled[i]] as const).sort((a, b) => b[0] - a[0]);
+  const order = films
+    .flatMap((f) => selectRegions(scored(f, heldOut.get(f) as number[], false), { ...base, reportThreshold: 0 }).map((c) => [c.score, c.r.lesion < 0] as const))
+    .sort((a, b) => b[0] - a[0]);
   let falses = 0;
   let threshold = order.length ? order[0][0] : 1;
   for (const [s, isFalse] of order) {
