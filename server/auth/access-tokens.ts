@@ -12,7 +12,17 @@ export interface TokenClaims {
   /** The SHA-256 of the token, the key under which logging out revokes it. */
   tokenId: string;
   expiresAt: Date;
+  /**
+   * Set on a viewer token only: the one study whose images it may read through DICOMweb. Such a
+   * token travels in a URL (the viewer frame's `token`), so it lives minutes and opens nothing else.
+   */
+  studyInstanceUid?: string;
 }
+
+/** The `scope` claim of a viewer token; a token without it is a full access token. */
+export const VIEWER_SCOPE = 'dicomweb-study';
+/** Lifetime of a viewer token: long enough for a viewer to open a study, short enough to leak little. */
+export const VIEWER_TOKEN_MINUTES = 5;
 
 export function accessTokenId(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -39,29 +49,54 @@ export function accessTokens(secret: string, minutes: number) {
         .setExpirationTime(`${minutes}m`)
         .sign(await key);
     },
-    /** The token's claims, or null when the token is malformed, forged or expired. */
+    /** A viewer token: reads one study's images through DICOMweb for `minutes`, refused everywhere else. */
+    async issueViewer(userId: string, version: number, studyInstanceUid: string, viewerMinutes: number): Promise<string> {
+      return new SignJWT({ ver: version, scope: VIEWER_SCOPE, study: studyInstanceUid })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt()
+        .setJti(randomUUID())
+        .setExpirationTime(`${viewerMinutes}m`)
+        .sign(await key);
+    },
+    /** A full access token's claims, or null when the token is malformed, forged, expired or a viewer token. */
     async verify(token: string): Promise<TokenClaims | null> {
-      const known = verified.get(token);
-      if (known) {
-        if (Date.now() < known.expiresAt.getTime()) return known;
-        verified.delete(token);
-        return null;
-      }
-      try {
-        // Every token this server issues expires; one that does not is not ours to honour.
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-        // Tokens issued before versions existed count as version 0, the version every user started at.
-        const version = payload.ver === undefined ? 0 : payload.ver;
-        if (typeof version !== 'number' || !Number.isInteger(version)) return null;
-        const claims: TokenClaims = { userId: payload.sub, version, tokenId: accessTokenId(token), expiresAt: new Date(payload.exp * 1000) };
-        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
-        verified.set(token, claims);
-        return claims;
-      } catch {
-        return null;
-      }
+      const claims = await verifyAny(token);
+      return claims && claims.studyInstanceUid === undefined ? claims : null;
+    },
+    /** A viewer token's claims (with its study), or null for anything else, a full access token included. */
+    async verifyViewer(token: string): Promise<(TokenClaims & { studyInstanceUid: string }) | null> {
+      const claims = await verifyAny(token);
+      return claims && claims.studyInstanceUid !== undefined ? (claims as TokenClaims & { studyInstanceUid: string }) : null;
     },
   };
+
+  async function verifyAny(token: string): Promise<TokenClaims | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAt.getTime()) return known;
+      verified.delete(token);
+      return null;
+    }
+    try {
+      // Every token this server issues expires; one that does not is not ours to honour.
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+      // Tokens issued before versions existed count as version 0, the version every user started at.
+      const version = payload.ver === undefined ? 0 : payload.ver;
+      if (typeof version !== 'number' || !Number.isInteger(version)) return null;
+      const claims: TokenClaims = { userId: payload.sub, version, tokenId: accessTokenId(token), expiresAt: new Date(payload.exp * 1000) };
+      // A scope this server does not know is refused, never read as a full token.
+      if (payload.scope !== undefined) {
+        if (payload.scope !== VIEWER_SCOPE || typeof payload.study !== 'string' || !payload.study) return null;
+        claims.studyInstanceUid = payload.study;
+      }
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+      return claims;
+    } catch {
+      return null;
+    }
+  }
 }
 export type AccessTokens = ReturnType<typeof accessTokens>;

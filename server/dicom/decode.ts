@@ -30,7 +30,7 @@ export const TRANSFER_SYNTAXES: Record<string, string> = {
   '1.2.840.10008.1.2.4.91': 'JPEG 2000',
 };
 
-const NATIVE = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.1.99']);
+export const NATIVE = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.840.10008.1.2.1.99']);
 const JPEG_FAMILY = new Set(['1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.4.51', '1.2.840.10008.1.2.4.57', '1.2.840.10008.1.2.4.70']);
 const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
 const JPEG_2000 = new Set(['1.2.840.10008.1.2.4.90', '1.2.840.10008.1.2.4.91']);
@@ -43,7 +43,7 @@ export interface DecodeOptions {
   maxHeight?: number;
 }
 
-interface ImageGeometry {
+export interface ImageGeometry {
   rows: number;
   columns: number;
   bitsAllocated: number;
@@ -54,7 +54,7 @@ interface ImageGeometry {
 }
 
 /** Stored values of the first frame, before rescale, with the factor already taken off each side. */
-interface RawFrame {
+export interface RawFrame {
   values: ArrayLike<number>;
   width: number;
   height: number;
@@ -75,7 +75,7 @@ function parse(bytes: Uint8Array): DataSet {
 }
 
 /** A Deflated data set is inflated only within what its image needs (server/dicom/deflated.ts). */
-async function parseFile(bytes: Uint8Array): Promise<DataSet> {
+export async function parseDicomFile(bytes: Uint8Array): Promise<DataSet> {
   const meta = readMetaGroup(bytes);
   if (meta?.transferSyntax !== DEFLATED_TRANSFER_SYNTAX) return parse(bytes);
   try {
@@ -86,7 +86,7 @@ async function parseFile(bytes: Uint8Array): Promise<DataSet> {
   }
 }
 
-function geometry(ds: DataSet): ImageGeometry {
+export function geometry(ds: DataSet): ImageGeometry {
   const rows = ds.uint16('x00280010') ?? 0;
   const columns = ds.uint16('x00280011') ?? 0;
   const samples = ds.uint16('x00280002') ?? 1;
@@ -107,7 +107,7 @@ function geometry(ds: DataSet): ImageGeometry {
   return { rows, columns, bitsAllocated, bitsStored, highBit, signed: ds.uint16('x00280103') === 1, photometric };
 }
 
-function nativeFrame(ds: DataSet, g: ImageGeometry): RawFrame {
+export function nativeFrame(ds: DataSet, g: ImageGeometry): RawFrame {
   const el = ds.elements.x7fe00010;
   const bytesPer = g.bitsAllocated / 8;
   const need = g.rows * g.columns * bytesPer;
@@ -121,7 +121,7 @@ function nativeFrame(ds: DataSet, g: ImageGeometry): RawFrame {
   return { values, width: g.columns, height: g.rows, reduced: 1 };
 }
 
-function encapsulatedFrame(ds: DataSet): Uint8Array {
+export function encapsulatedFrame(ds: DataSet): Uint8Array {
   const el = ds.elements.x7fe00010;
   if (!el.encapsulatedPixelData || !el.fragments?.length) {
     throw new DicomDecodeError('The file says its image is compressed but holds no compressed image data.');
@@ -146,7 +146,7 @@ function checkSize(f: { width: number; height: number }, g: ImageGeometry, reduc
   }
 }
 
-async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: string, maxHeight: number): Promise<RawFrame> {
+export async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: string, maxHeight: number): Promise<RawFrame> {
   const data = encapsulatedFrame(ds);
   await loadCodecs();
   try {
@@ -238,7 +238,7 @@ function present(frame: RawFrame, g: ImageGeometry, slope: number, intercept: nu
 /** Decodes the first frame of a DICOM Part 10 file. */
 export async function decodeDicom(bytes: Uint8Array, options: DecodeOptions = {}): Promise<Omit<DecodedView, 'key'>> {
   const maxHeight = options.maxHeight ?? Number.POSITIVE_INFINITY;
-  const ds = await parseFile(bytes);
+  const ds = await parseDicomFile(bytes);
   const info = headerInfoOf(ds);
   const syntax = info.transferSyntaxUid ?? '1.2.840.10008.1.2';
   if (!TRANSFER_SYNTAXES[syntax]) throw new DicomDecodeError(`The image is stored in a format we cannot read (transfer syntax ${syntax}).`);

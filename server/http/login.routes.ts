@@ -4,7 +4,7 @@ import { LoginForm, Message, NewPassword, Token, UserPublic, EmailField } from '
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { bearerToken, clientAddress, requireSuperuser, requireUser } from './auth.middleware';
-import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
+import { bearer, errorResponses, jsonBody, jsonResponse, tooManyRequests } from './openapi-helpers';
 import { ApiError } from '../errors';
 
 const EmailParam = z.object({ email: EmailField });
@@ -17,7 +17,7 @@ export function loginRoutes(app: App, s: Services) {
       tags: ['login'],
       summary: 'OAuth2 password login: an access token for the following requests',
       request: { body: { content: { 'application/x-www-form-urlencoded': { schema: LoginForm } }, required: true } },
-      responses: { 200: jsonResponse(Token, 'Access token'), ...errorResponses, 429: jsonResponse(Message, 'Too many attempts') },
+      responses: { 200: jsonResponse(Token, 'Access token'), ...errorResponses, ...tooManyRequests },
     }),
     async (c) => {
       const { username, password } = c.req.valid('form');
@@ -62,7 +62,7 @@ export function loginRoutes(app: App, s: Services) {
       tags: ['login'],
       summary: 'Send a password reset link (the answer is the same for unknown addresses)',
       request: { params: EmailParam },
-      responses: { 200: jsonResponse(Message, 'Sent if the address has an account'), ...errorResponses },
+      responses: { 200: jsonResponse(Message, 'Sent if the address has an account'), ...errorResponses, ...tooManyRequests },
     }),
     async (c) => {
       await s.auth.recoverPassword(c.req.valid('param').email, clientAddress(c));

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { HTTPError, Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
+import { Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
-import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
+import { bearer, errorResponse, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
 
 const UserIdParam = z.object({ user_id: z.string().uuid('User not found') });
 const TokenParam = z.object({ token: z.string().min(1) });
@@ -29,7 +29,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'post', path: '/users/', tags: ['users'], summary: 'Create a user (superuser)', security: bearer, middleware: admin,
       request: { body: jsonBody(UserCreate) },
-      responses: { 200: jsonResponse(UserPublic, 'The new user'), ...errorResponses, 409: jsonResponse(Message, 'Email taken') },
+      responses: { 200: jsonResponse(UserPublic, 'The new user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
     async (c) => c.json(await s.users.create(c.req.valid('json')), 200),
   );
@@ -46,7 +46,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'patch', path: '/users/me', tags: ['users'], summary: 'Update the own profile and risk factors; a new e-mail address needs current_password and waits for the link mailed to it', security: bearer, middleware: me,
       request: { body: jsonBody(UserUpdateMe) },
-      responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: jsonResponse(Message, 'Email taken') },
+      responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
     async (c) => c.json(await s.users.updateMe(c.get('user'), c.req.valid('json')), 200),
   );
@@ -88,7 +88,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'post', path: '/users/verify_email/{token}', tags: ['users'], summary: 'Verify an e-mail address with the token of the mail (a sign-up, or a change of address)',
       request: { params: TokenParam },
-      responses: { 200: jsonResponse(Message, 'Verified'), ...errorResponses, 409: jsonResponse(HTTPError, 'The new address belongs to another account by now') },
+      responses: { 200: jsonResponse(Message, 'Verified'), ...errorResponses, 409: errorResponse('The new address belongs to another account by now') },
     }),
     async (c) => {
       await s.auth.verifyEmail(c.req.valid('param').token);
@@ -109,7 +109,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'patch', path: '/users/{user_id}', tags: ['users'], summary: 'Update a user (superuser)', security: bearer, middleware: admin,
       request: { params: UserIdParam, body: jsonBody(UserUpdate) },
-      responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: jsonResponse(Message, 'Email taken') },
+      responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
     async (c) => c.json(await s.users.update(c.get('user'), c.req.valid('param').user_id, c.req.valid('json')), 200),
   );

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { ApiError } from '../errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import type { AccessTokens, TokenClaims } from '../auth/access-tokens';
+import { VIEWER_TOKEN_MINUTES, type AccessTokens, type TokenClaims } from '../auth/access-tokens';
 import { hashOneTimeToken } from '../auth/one-time-tokens';
 import { RateLimiter } from '../auth/rate-limit';
 import type { AuthTokensRepository } from '../db/repositories/auth-tokens.repository';
@@ -41,9 +41,9 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
   const refused = (detail = 'Could not validate credentials') => new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' });
 
   /** The token's claims and its user, read from the cache when fresh (the cache keeps the revocations too). */
-  async function session(token: string | null): Promise<{ user: UserRow; claims: TokenClaims }> {
+  async function session(token: string | null, verify = accessTokens.verify): Promise<{ user: UserRow; claims: TokenClaims }> {
     if (!token) throw refused('Not authenticated');
-    const claims = await accessTokens.verify(token);
+    const claims = await verify(token);
     if (!claims) throw refused();
     let cached: SessionUser | null = userCache.get(claims.userId);
     if (!cached) {
@@ -91,6 +91,21 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
      */
     async authenticate(token: string | null): Promise<UserRow> {
       return (await session(token)).user;
+    },
+
+    /**
+     * A viewer token for one study (the caller has been allowed to see it): it carries the user's
+     * token version, so a new password or deactivation ends it as it ends the sessions.
+     */
+    async issueViewer(user: UserRow, studyInstanceUid: string): Promise<{ token: string; expiresInSeconds: number }> {
+      const token = await accessTokens.issueViewer(user.id, user.token_version, studyInstanceUid, VIEWER_TOKEN_MINUTES);
+      return { token, expiresInSeconds: VIEWER_TOKEN_MINUTES * 60 };
+    },
+
+    /** The user and study of a viewer token; 401 for anything else, a full access token included. */
+    async authenticateViewer(token: string | null): Promise<{ user: UserRow; studyInstanceUid: string }> {
+      const { user, claims } = await session(token, accessTokens.verifyViewer);
+      return { user, studyInstanceUid: claims.studyInstanceUid! };
     },
 
     /** Revokes this one token: the user's other sessions carry on. */

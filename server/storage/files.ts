@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
@@ -14,6 +14,8 @@ export interface FileStore {
   taskDir(ownerId: string, taskId: string): string;
   write(ownerId: string, taskId: string, name: string, data: Uint8Array): Promise<string>;
   read(ownerId: string, taskId: string, name: string): Promise<Buffer | null>;
+  /** The first `maxBytes` of a file (a header, without its image) and the file's whole size. */
+  readHead(ownerId: string, taskId: string, name: string, maxBytes: number): Promise<{ bytes: Buffer; size: number } | null>;
   exists(ownerId: string, taskId: string, name: string): Promise<boolean>;
   /**
    * A stream to a temporary file that `commit` renames into place, so no half file is ever read;
@@ -67,6 +69,24 @@ export function fileStore(dataDir: string): FileStore {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
+      }
+    },
+    async readHead(ownerId, taskId, name, maxBytes) {
+      check(name);
+      let handle;
+      try {
+        handle = await open(path.join(taskDir(ownerId, taskId), name), 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+      try {
+        const { size } = await handle.stat();
+        const bytes = Buffer.alloc(Math.min(size, maxBytes));
+        const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+        return { bytes: bytes.subarray(0, bytesRead), size };
+      } finally {
+        await handle.close();
       }
     },
     async exists(ownerId, taskId, name) {
