@@ -14,8 +14,9 @@ interface SyncEvent extends ExtendableEvent {
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Client-side routes are served the cached index.html; the API is never answered from the shell.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// Client-side routes are served the cached index.html; the API and the API docs (/docs, Swagger
+// UI served by the server) are never answered from the shell.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/docs(\/|$)/] }));
 
 // A new version waits until the page asks it to take over (the update prompt), so an open form
 // is never swapped for new code under the person's hands. The first install has nothing to wait for.

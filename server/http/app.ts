@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { swaggerUI } from '@hono/swagger-ui';
 import { cors } from 'hono/cors';
 import type { Env, Services } from './context';
 import { onError, validationHook } from './errors';
@@ -11,8 +10,11 @@ import { demoRoutes } from './demo.routes';
 import { revalidatedImages } from './revalidate';
 import { serveSpa } from './static';
 import { rejectMalformedPath } from './percent-encoding';
+import { securityHeaders } from './security-headers';
+import { docsRoutes } from './docs';
 
 export const API_PREFIX = '/api/v1';
+const API_TITLE = 'Smart Density API';
 
 export function createApp(services: Services) {
   const api = new OpenAPIHono<Env>({ defaultHook: validationHook as never });
@@ -25,18 +27,21 @@ export function createApp(services: Services) {
   demoRoutes(api, services);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Smart Density API', version: '1.0.0', description: 'Accounts, submissions and AI-derived mammogram scores.' },
+    info: { title: API_TITLE, version: '1.0.0', description: 'Accounts, submissions and AI-derived mammogram scores.' },
+    // The paths are relative to the prefix, so "Try it out" on /docs calls /api/v1/users/me.
+    servers: [{ url: API_PREFIX }],
   });
   api.notFound((c) => c.json({ detail: 'Not Found' }, 404));
   api.onError(onError);
 
   const app = new OpenAPIHono<Env>();
+  app.use('*', securityHeaders(services.config.viewerUrl));
   app.use('*', rejectMalformedPath);
   if (services.config.corsOrigins.length > 0) {
     app.use(`${API_PREFIX}/*`, cors({ origin: services.config.corsOrigins, credentials: true }));
   }
   app.route(API_PREFIX, api);
-  app.get('/docs', swaggerUI({ url: `${API_PREFIX}/openapi.json`, title: 'Smart Density API' }));
+  docsRoutes(app, `${API_PREFIX}/openapi.json`, API_TITLE);
   app.onError(onError);
   app.all(`${API_PREFIX}/*`, (c) => c.json({ detail: 'Not Found' }, 404));
   app.get('*', serveSpa(services.config.staticDir));

@@ -17,7 +17,7 @@ import {
 } from '../../core/contract';
 import type { App, Services } from './context';
 import { requireSuperuser } from './auth.middleware';
-import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
+import { bearer, errorResponses, jsonBody, jsonResponse, uploadErrorResponses } from './openapi-helpers';
 
 const DemoUserIdParam = z.object({ demo_user_id: z.string().uuid('Demo user not found') });
 
@@ -57,7 +57,7 @@ export function demoRoutes(app: App, s: Services) {
     summary: 'Create a demo profile (superuser); with the four views, its study is scored',
     security: bearer,
     request: { body: { content: { 'multipart/form-data': { schema: DemoUserCreateForm } }, required: true } },
-    responses: { 200: jsonResponse(DemoUserPublic, 'The new demo profile'), ...errorResponses, 413: jsonResponse(Message, 'A file or the body is too large') },
+    responses: { 200: jsonResponse(DemoUserPublic, 'The new demo profile'), ...errorResponses, ...uploadErrorResponses },
   });
   app.post('/demo/user', requireSuperuser(s), async (c) =>
     c.json(await s.demo.create({ body: c.req.raw.body, contentType: c.req.header('content-type') }), 200),

@@ -4,7 +4,7 @@ import { ImageQuery, LastTaskImages, Message, Pagination, TaskImage, TaskPublic,
 import { AI_MODEL } from '../../core/decisions';
 import type { App, Services } from './context';
 import { requireUser } from './auth.middleware';
-import { bearer, errorResponses, jsonResponse } from './openapi-helpers';
+import { bearer, errorResponses, jsonResponse, uploadErrorResponses } from './openapi-helpers';
 
 const TaskIdParam = z.object({ task_id: z.string().uuid('Task not found') });
 
@@ -36,7 +36,7 @@ export function tasksRoutes(app: App, s: Services) {
     responses: {
       200: jsonResponse(TaskPublic, 'The task (the first one for a replayed Idempotency-Key)'),
       ...errorResponses,
-      413: jsonResponse(Message, 'A file or the body is too large'),
+      ...uploadErrorResponses,
     },
   });
   app.post('/tasks/', requireUser(s), async (c) => {
