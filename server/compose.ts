@@ -12,6 +12,7 @@ import { fileStore } from './storage/files';
 import { UserCache } from './auth/user-cache';
 import { tasksRepository, submissionsRepository } from './db/repositories/tasks.repository';
 import { tasksService } from './services/tasks.service';
+import { dicomwebService } from './services/dicomweb.service';
 import { intakeService } from './submissions/intake.service';
 import { demoService } from './services/demo.service';
 
@@ -50,6 +51,7 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     files,
     db,
     tasks: tasksService({ tasks, submissions, files }),
+    dicomweb: dicomwebService({ tasks, files }),
     intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),
   };

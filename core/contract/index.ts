@@ -9,3 +9,4 @@ export * from './config';
 export * from './demo';
 export * from './score-quality';
 export * from './sessions';
+export * from './dicomweb';

@@ -7,6 +7,7 @@ import { usersRoutes } from './users.routes';
 import { utilsRoutes } from './utils.routes';
 import { tasksRoutes } from './tasks.routes';
 import { demoRoutes } from './demo.routes';
+import { dicomwebRoutes } from './dicomweb.routes';
 import { revalidatedImages } from './revalidate';
 import { serveSpa } from './static';
 import { rejectMalformedPath } from './percent-encoding';
@@ -25,6 +26,7 @@ export function createApp(services: Services) {
   utilsRoutes(api, services);
   tasksRoutes(api, services);
   demoRoutes(api, services);
+  dicomwebRoutes(api, services);
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: API_TITLE, version: '1.0.0', description: 'Accounts, submissions and AI-derived mammogram scores.' },
@@ -43,7 +45,9 @@ export function createApp(services: Services) {
   app.route(API_PREFIX, api);
   docsRoutes(app, `${API_PREFIX}/openapi.json`, API_TITLE);
   app.onError(onError);
-  app.all(`${API_PREFIX}/*`, (c) => c.json({ detail: 'Not Found' }, 404));
+  // Anything under /api that no route took is a JSON 404, never the app's page (a DICOMweb client
+  // probing another prefix must not get 200 HTML).
+  for (const path of ['/api', '/api/*']) app.all(path, (c) => c.json({ detail: 'Not Found' }, 404));
   app.get('*', serveSpa(services.config.staticDir));
   app.notFound((c) => c.json({ detail: 'Not Found' }, 404));
   return app;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Env, Services } from './context';
+import type { DicomwebEnv, Env, Services } from './context';
 import { forbidden } from '../errors';
 
 export function bearerToken(header: string | undefined): string | null {
@@ -21,6 +21,30 @@ export function requireSuperuser(services: Services): MiddlewareHandler<Env> {
     const user = await services.auth.authenticate(bearerToken(c.req.header('authorization')));
     if (!user.is_superuser) throw forbidden();
     c.set('user', user);
+    await next();
+  };
+}
+
+/**
+ * DICOMweb reads: a full access token in the Authorization header, or a viewer token (one study,
+ * minutes) there or in `?token=`, the viewer frame's URL. A full access token in the URL is refused
+ * (401): it never travels in one. Every other route refuses viewer tokens (requireUser).
+ */
+export function requireDicomwebReader(services: Services): MiddlewareHandler<DicomwebEnv> {
+  return async (c, next) => {
+    const header = bearerToken(c.req.header('authorization'));
+    if (header) {
+      try {
+        c.set('caller', { user: await services.auth.authenticate(header), studyScope: null });
+      } catch (err) {
+        const viewer = await services.auth.authenticateViewer(header).catch(() => null);
+        if (!viewer) throw err;
+        c.set('caller', { user: viewer.user, studyScope: viewer.studyInstanceUid });
+      }
+    } else {
+      const viewer = await services.auth.authenticateViewer(c.req.query('token') ?? null);
+      c.set('caller', { user: viewer.user, studyScope: viewer.studyInstanceUid });
+    }
     await next();
   };
 }

@@ -62,6 +62,30 @@ export function tasksRepository(db: Db) {
       );
       return { data: rows.map(toTask), count: countRows[0].count };
     },
+    /**
+     * The newest task of each study (a study submitted again reads as its last submission), newest
+     * first: the owner's, or everyone's when ownerId is undefined; only the given studies when asked.
+     */
+    async latestByStudy(opts: { ownerId?: string; studyUids?: string[] }): Promise<TaskRow[]> {
+      const params: unknown[] = [];
+      const where = ['dcm_study_instance_uid IS NOT NULL'];
+      if (opts.ownerId) {
+        params.push(opts.ownerId);
+        where.push(`owner_id = $${params.length}`);
+      }
+      if (opts.studyUids) {
+        params.push(opts.studyUids);
+        where.push(`dcm_study_instance_uid = ANY($${params.length}::text[])`);
+      }
+      const rows = await db.query(
+        `SELECT * FROM (
+           SELECT DISTINCT ON (dcm_study_instance_uid) ${COLUMNS}, created_at AS created
+           FROM tasks WHERE ${where.join(' AND ')} ORDER BY dcm_study_instance_uid, created_at DESC, id DESC
+         ) latest ORDER BY created DESC, id DESC`,
+        params,
+      );
+      return rows.map(({ created: _c, ...row }) => toTask(row));
+    },
     async insert(t: NewTask): Promise<TaskRow> {
       const rows = await db.query(
         `INSERT INTO tasks (id, owner_id, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, idempotency_key, counted)

@@ -1,0 +1,304 @@
+/**
+ * DICOMweb (PS3.18) over the stored submissions: QIDO-RS searches and WADO-RS retrieval of the
+ * studies a caller may see (their own; a superuser's: all). A study is the newest task with that
+ * Study Instance UID; its four uploaded files are its instances. Another person's study reads as
+ * missing (404), never as forbidden, and a viewer token reaches its one study only.
+ */
+import dicomParser, { type DataSet } from 'dicom-parser';
+import sharp from 'sharp';
+import { VIEW_KEYS, type ViewKey } from '../../core/contract';
+import { DEFLATED_TRANSFER_SYNTAX, readMetaGroup } from '../../core/dicom/header';
+import { ApiError } from '../errors';
+import type { UserRow } from '../db/repositories/users.repository';
+import type { TaskRow, TasksRepository } from '../db/repositories/tasks.repository';
+import type { FileStore } from '../storage/files';
+import { DicomDecodeError, decodeDicom, parseDicomFile } from '../dicom/decode';
+import { renderDisplayPng } from '../dicom/display';
+import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '../dicom/frames';
+import {
+  INSTANCE_FIELDS, SERIES_FIELDS, STUDY_FIELDS, TAG, firstText, matchesKey, pick, strings, tagOf, toDicomJson, type DicomJson,
+} from '../dicom/dicom-json';
+
+/** Who asks: a signed-in user, or a viewer token's user limited to one study. */
+export interface DicomwebCaller {
+  user: UserRow;
+  studyScope: string | null;
+}
+
+interface Instance {
+  view: ViewKey;
+  task: TaskRow;
+  /** Every attribute but the File Meta group; the pixel data without its URI. */
+  json: DicomJson;
+  studyUid: string;
+  seriesUid: string;
+  sopUid: string;
+}
+
+const NOT_FOUND = 'Study not found';
+/** Header bytes read first; doubled until the header ends (the image itself is never read for metadata). */
+const FIRST_HEAD_BYTES = 256 * 1024;
+/** Tasks whose instance headers are kept in memory (their files never change). */
+const CACHED_TASKS = 500;
+const RENDERED_MAX_HEIGHT = 1024;
+const THUMBNAIL_HEIGHT = 200;
+const QUERY_CONTROL = new Set(['limit', 'offset', 'includefield', 'fuzzymatching', 'token']);
+
+function header(bytes: Uint8Array): DataSet | null {
+  try {
+    return dicomParser.parseDicom(bytes, { untilTag: 'x7fe00010', inflater: () => { throw new Error('deflated'); } });
+  } catch {
+    return null;
+  }
+}
+
+export function dicomwebService(deps: { tasks: TasksRepository; files: FileStore }) {
+  const { tasks, files } = deps;
+  const cache = new Map<string, Instance[]>();
+
+  async function readHeader(task: TaskRow, name: string): Promise<DataSet | null> {
+    for (let size = FIRST_HEAD_BYTES; ; size *= 4) {
+      const head = await files.readHead(task.owner_id, task.id, name, size);
+      if (!head) return null;
+      const whole = head.bytes.length >= head.size;
+      if (readMetaGroup(head.bytes)?.transferSyntax === DEFLATED_TRANSFER_SYNTAX) {
+        // A Deflated data set is inflated within what its image needs (server/dicom/deflated.ts).
+        const bytes = whole ? head.bytes : await files.read(task.owner_id, task.id, name);
+        return bytes ? parseDicomFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(() => null) : null;
+      }
+      const ds = header(new Uint8Array(head.bytes.buffer, head.bytes.byteOffset, head.bytes.byteLength));
+      if (ds?.elements.x7fe00010 || whole) return ds;
+    }
+  }
+
+  /** The readable instances of a task, from their headers (a file that cannot be read is left out). */
+  async function instancesOf(task: TaskRow): Promise<Instance[]> {
+    const known = cache.get(task.id);
+    if (known) return known;
+    const out: Instance[] = [];
+    for (const view of VIEW_KEYS) {
+      const ds = await readHeader(task, `${view}.dcm`);
+      if (!ds) continue;
+      const json = toDicomJson(ds, null);
+      json[TAG.AvailableTransferSyntaxUID] = strings('UI', transferSyntaxOf(ds));
+      const [studyUid, seriesUid, sopUid] = [TAG.StudyInstanceUID, TAG.SeriesInstanceUID, TAG.SOPInstanceUID].map((t) => firstText(json, t));
+      if (studyUid && seriesUid && sopUid) out.push({ view, task, json, studyUid, seriesUid, sopUid });
+    }
+    if (cache.size >= CACHED_TASKS) cache.delete(cache.keys().next().value!);
+    cache.set(task.id, out);
+    return out;
+  }
+
+  function visibleTasks(caller: DicomwebCaller, studyUids?: string[]): Promise<TaskRow[]> {
+    let uids = studyUids;
+    if (caller.studyScope) uids = (uids ?? [caller.studyScope]).filter((u) => u === caller.studyScope);
+    if (uids && uids.length === 0) return Promise.resolve([]);
+    return tasks.latestByStudy({ ownerId: caller.user.is_superuser ? undefined : caller.user.id, studyUids: uids });
+  }
+
+  async function study(caller: DicomwebCaller, studyUid: string): Promise<Instance[]> {
+    const [task] = await visibleTasks(caller, [studyUid]);
+    const instances = task ? (await instancesOf(task)).filter((i) => i.studyUid === studyUid) : [];
+    if (instances.length === 0) throw new ApiError(404, NOT_FOUND);
+    return instances;
+  }
+
+  async function selected(caller: DicomwebCaller, studyUid: string, seriesUid?: string, sopUid?: string): Promise<Instance[]> {
+    const found = (await study(caller, studyUid)).filter((i) => (!seriesUid || i.seriesUid === seriesUid) && (!sopUid || i.sopUid === sopUid));
+    if (found.length === 0) throw new ApiError(404, sopUid ? 'Instance not found' : 'Series not found');
+    return found;
+  }
+
+  async function one(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string): Promise<Instance> {
+    return (await selected(caller, studyUid, seriesUid, sopUid))[0];
+  }
+
+  /** Matching keys, paging and includefield of a QIDO query (unknown keys are ignored, as PS3.18 allows). */
+  function parseQuery(query: URLSearchParams) {
+    const keys: Array<{ tag: string; value: string }> = [];
+    const include: string[] = [];
+    let all = false;
+    for (const [name, value] of query) {
+      if (name === 'includefield') {
+        for (const f of value.split(',').map((s) => s.trim()).filter(Boolean)) {
+          if (f === 'all') all = true;
+          else {
+            const t = tagOf(f);
+            if (t) include.push(t);
+          }
+        }
+      } else if (!QUERY_CONTROL.has(name)) {
+        const t = tagOf(name);
+        if (t) keys.push({ tag: t, value });
+      }
+    }
+    const whole = (name: string, fallback: number) => {
+      const raw = query.get(name);
+      if (raw === null || raw === '') return fallback;
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 0) throw new ApiError(400, `${name} must be a whole number`);
+      return n;
+    };
+    return { keys, include, all, offset: whole('offset', 0), limit: whole('limit', Number.MAX_SAFE_INTEGER) };
+  }
+
+  type Query = ReturnType<typeof parseQuery>;
+
+  /** Matches `candidates` (their full attributes, and their answer) against the query, then pages. */
+  function answer(q: Query, candidates: Array<{ all: DicomJson; out: DicomJson }>, extraOf: (all: DicomJson) => DicomJson): DicomJson[] {
+    return candidates
+      .filter((c) => q.keys.every((k) => matchesKey(c.all, k.tag, k.value)))
+      .slice(q.offset, q.offset + q.limit)
+      .map((c) => ({ ...(q.all ? extraOf(c.all) : pick(c.all, q.include)), ...c.out }));
+  }
+
+  /** `includefield=all`: every attribute but binary ones. */
+  const withoutBulk = (json: DicomJson): DicomJson => Object.fromEntries(Object.entries(json).filter(([, a]) => !a.BulkDataURI && !a.InlineBinary));
+  const online = strings('CS', 'ONLINE');
+
+  function studyAttributes(instances: Instance[], base: string): DicomJson {
+    const first = instances[0];
+    const modalities = [...new Set(instances.map((i) => firstText(i.json, TAG.Modality)).filter(Boolean))];
+    return {
+      ...first.json,
+      [TAG.ModalitiesInStudy]: strings('CS', ...modalities),
+      [TAG.NumberOfStudyRelatedSeries]: strings('IS', new Set(instances.map((i) => i.seriesUid)).size),
+      [TAG.NumberOfStudyRelatedInstances]: strings('IS', instances.length),
+      [TAG.InstanceAvailability]: online,
+      [TAG.RetrieveURL]: strings('UR', `${base}/studies/${first.studyUid}`),
+    };
+  }
+
+  function seriesAttributes(instances: Instance[], base: string): DicomJson {
+    const first = instances[0];
+    return {
+      ...first.json,
+      [TAG.NumberOfSeriesRelatedInstances]: strings('IS', instances.length),
+      [TAG.InstanceAvailability]: online,
+      [TAG.RetrieveURL]: strings('UR', `${base}/studies/${first.studyUid}/series/${first.seriesUid}`),
+    };
+  }
+
+  function instanceAttributes(i: Instance, base: string): DicomJson {
+    return {
+      ...i.json,
+      [TAG.InstanceAvailability]: online,
+      [TAG.RetrieveURL]: strings('UR', `${base}/studies/${i.studyUid}/series/${i.seriesUid}/instances/${i.sopUid}`),
+    };
+  }
+
+  function groupBySeries(instances: Instance[]): Instance[][] {
+    const bySeries = new Map<string, Instance[]>();
+    for (const i of instances) bySeries.set(i.seriesUid, [...(bySeries.get(i.seriesUid) ?? []), i]);
+    return [...bySeries.values()];
+  }
+
+  async function fileOf(i: Instance): Promise<Buffer> {
+    const bytes = await files.read(i.task.owner_id, i.task.id, `${i.view}.dcm`);
+    if (!bytes) throw new ApiError(404, 'Instance not found');
+    return bytes;
+  }
+
+  async function parsed(i: Instance): Promise<DataSet> {
+    const bytes = await fileOf(i);
+    return parseDicomFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  /** A file the server accepted but cannot read now is its problem with the file, not a crash. */
+  async function readable<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof DicomDecodeError) throw new ApiError(422, `The image cannot be read: ${err.message}`);
+      throw err;
+    }
+  }
+
+  return {
+    /** 404 unless the user may see the study (for a viewer token). */
+    async ensureVisible(user: UserRow, studyUid: string): Promise<void> {
+      await study({ user, studyScope: null }, studyUid);
+    },
+
+    async searchStudies(caller: DicomwebCaller, query: URLSearchParams, base: string): Promise<DicomJson[]> {
+      const q = parseQuery(query);
+      const uidKey = q.keys.find((k) => k.tag === TAG.StudyInstanceUID && k.value !== '');
+      const candidates = [];
+      for (const task of await visibleTasks(caller, uidKey?.value.split(/[\\,]/).map((s) => s.trim()).filter(Boolean))) {
+        const instances = await instancesOf(task);
+        if (instances.length === 0) continue;
+        const all = studyAttributes(instances, base);
+        candidates.push({ all, out: pick(all, STUDY_FIELDS) });
+      }
+      return answer(q, candidates, withoutBulk);
+    },
+
+    async searchSeries(caller: DicomwebCaller, studyUid: string, query: URLSearchParams, base: string): Promise<DicomJson[]> {
+      const q = parseQuery(query);
+      const candidates = groupBySeries(await study(caller, studyUid)).map((instances) => {
+        const all = seriesAttributes(instances, base);
+        return { all, out: pick(all, SERIES_FIELDS) };
+      });
+      return answer(q, candidates, withoutBulk);
+    },
+
+    async searchInstances(caller: DicomwebCaller, studyUid: string, seriesUid: string | undefined, query: URLSearchParams, base: string): Promise<DicomJson[]> {
+      const q = parseQuery(query);
+      const instances = seriesUid ? await selected(caller, studyUid, seriesUid) : await study(caller, studyUid);
+      const candidates = instances.map((i) => {
+        const all = instanceAttributes(i, base);
+        return { all, out: pick(all, INSTANCE_FIELDS) };
+      });
+      return answer(q, candidates, withoutBulk);
+    },
+
+    /** Every attribute of each selected instance, the pixel data as a BulkDataURI (its frame). */
+    async metadata(caller: DicomwebCaller, base: string, studyUid: string, seriesUid?: string, sopUid?: string): Promise<DicomJson[]> {
+      return (await selected(caller, studyUid, seriesUid, sopUid)).map((i) => {
+        const json = { ...i.json };
+        if (json[TAG.PixelData]) {
+          json[TAG.PixelData] = { vr: json[TAG.PixelData].vr, BulkDataURI: `${base}/studies/${i.studyUid}/series/${i.seriesUid}/instances/${i.sopUid}/frames/1` };
+        }
+        return json;
+      });
+    },
+
+    /** The stored files (Part 10, as uploaded) of the selected instances. */
+    async instanceFiles(caller: DicomwebCaller, studyUid: string, seriesUid?: string, sopUid?: string): Promise<Buffer[]> {
+      return Promise.all((await selected(caller, studyUid, seriesUid, sopUid)).map(fileOf));
+    },
+
+    /** Frame 1 (these are single-frame images) as stored, or decoded to uncompressed stored values. */
+    async frame(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string, frames: number[], uncompressed: boolean): Promise<Frame> {
+      const instance = await one(caller, studyUid, seriesUid, sopUid);
+      if (frames.length === 0 || frames.some((f) => f !== 1)) throw new ApiError(404, 'Frame not found: the image has one frame');
+      return readable(async () => {
+        const ds = await parsed(instance);
+        return uncompressed ? uncompressedFrame(ds) : storedFrame(ds);
+      });
+    },
+
+    /**
+     * The image for a person to look at: windowed to 8 bits, about 1024 px high (the task's display
+     * image once processed; decoded from the file before that), or a thumbnail 200 px high.
+     */
+    async rendered(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string, opts: { thumbnail: boolean; jpeg: boolean }) {
+      const i = await one(caller, studyUid, seriesUid, sopUid);
+      let png = await files.read(i.task.owner_id, i.task.id, `${i.view}.png`);
+      if (!png) {
+        const bytes = await fileOf(i);
+        png = await readable(async () => {
+          const view = await decodeDicom(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { maxHeight: RENDERED_MAX_HEIGHT });
+          return renderDisplayPng({ ...view, key: i.view });
+        });
+      }
+      let image = sharp(png);
+      if (opts.thumbnail) image = image.resize({ height: THUMBNAIL_HEIGHT, fit: 'inside' });
+      if (!opts.thumbnail && !opts.jpeg) return { bytes: png, mediaType: 'image/png' };
+      return opts.jpeg
+        ? { bytes: await image.jpeg({ quality: 90 }).toBuffer(), mediaType: 'image/jpeg' }
+        : { bytes: await image.png().toBuffer(), mediaType: 'image/png' };
+    },
+  };
+}
+export type DicomwebService = ReturnType<typeof dicomwebService>;
