@@ -1,17 +1,21 @@
-import type { ReactNode } from 'react';
-import { Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { configQuery } from '../api/queries';
-import { getToken } from '../session/token';
+import { requestViewerToken } from '../api/dicomweb';
+import { ApiError } from '../api/client';
 
 const route = getRouteApi('/dicom-viewer');
 
-/** The viewer address with the study and the stored access token (spec section 2). */
-export function viewerSrc(base: string, studyInstanceUID: string, token: string | null): string {
+/**
+ * The viewer address with the study and a viewer token (spec section 2): a short-lived token that
+ * reads this one study through DICOMweb, never the session's access token.
+ */
+export function viewerSrc(base: string, studyInstanceUID: string, viewerToken: string): string {
   const url = new URL(base, window.location.origin);
   url.searchParams.set('StudyInstanceUIDs', studyInstanceUID);
-  if (token) url.searchParams.set('token', token);
+  url.searchParams.set('token', viewerToken);
   return url.toString();
 }
 
@@ -33,6 +37,43 @@ function Fallback({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function Loading({ label }: { label: string }) {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/** The external viewer in a full-page frame, opened with a viewer token for this one study. */
+function ViewerFrame({ base, studyInstanceUID }: { base: string; studyInstanceUID: string }) {
+  // A mutation, not a query: the token is asked for afresh each time and never saved with the cache.
+  const viewerToken = useMutation({ mutationFn: requestViewerToken });
+  const { mutate } = viewerToken;
+  useEffect(() => mutate(studyInstanceUID), [mutate, studyInstanceUID]);
+
+  if (viewerToken.isError) {
+    const error = viewerToken.error;
+    return (
+      <Fallback title="The study cannot be opened">
+        <Text role="alert">{error instanceof ApiError ? error.detailText() : 'Something went wrong.'}</Text>
+        <Button variant="light" w="fit-content" onClick={() => mutate(studyInstanceUID)}>
+          Try again
+        </Button>
+      </Fallback>
+    );
+  }
+  if (!viewerToken.data) return <Loading label="Opening the study" />;
+  return (
+    <iframe
+      title="Interactive image viewer"
+      src={viewerSrc(base, studyInstanceUID, viewerToken.data.token)}
+      style={{ position: 'fixed', inset: 0, width: '100vw', height: '100vh', border: 0, background: '#000' }}
+      allow="fullscreen"
+    />
+  );
+}
+
 /** /dicom-viewer?studyInstanceUID=: the external image viewer in a full-page frame, outside the app layout. */
 export default function DicomViewer() {
   const { studyInstanceUID } = route.useSearch();
@@ -44,13 +85,7 @@ export default function DicomViewer() {
       </Fallback>
     );
   }
-  if (config.isPending) {
-    return (
-      <Center mih="100vh">
-        <Loader aria-label="Loading the viewer" />
-      </Center>
-    );
-  }
+  if (config.isPending) return <Loading label="Loading the viewer" />;
   const base = config.data?.viewer_url;
   if (!base) {
     return (
@@ -59,12 +94,5 @@ export default function DicomViewer() {
       </Fallback>
     );
   }
-  return (
-    <iframe
-      title="Interactive image viewer"
-      src={viewerSrc(base, studyInstanceUID, getToken())}
-      style={{ position: 'fixed', inset: 0, width: '100vw', height: '100vh', border: 0, background: '#000' }}
-      allow="fullscreen"
-    />
-  );
+  return <ViewerFrame base={base} studyInstanceUID={studyInstanceUID} />;
 }
