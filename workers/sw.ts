@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import './zod-jitless';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { OUTBOX_NAME } from '../src/offline/submission';
