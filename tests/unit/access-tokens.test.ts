@@ -4,7 +4,7 @@
  */
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessTokenId, accessTokens } from '../../server/auth/access-tokens';
+import { accessTokenId, accessTokens, VIEWER_TOKEN_MINUTES } from '../../server/auth/access-tokens';
 
 const SECRET = 'a-test-secret-of-a-reasonable-length-0123456789';
 
@@ -47,5 +47,22 @@ describe('access tokens', () => {
     const tokens = accessTokens(SECRET, 60);
     const forever = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').sign(new TextEncoder().encode(SECRET));
     expect(await tokens.verify(forever)).toBeNull();
+  });
+
+  it('keep viewer tokens apart: one study, minutes, never taken for a full token (issue 16, item 6)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+    const tokens = accessTokens(SECRET, 60);
+    const viewer = await tokens.issueViewer('user-1', 2, '1.2.3.4', VIEWER_TOKEN_MINUTES);
+    const full = await tokens.issue('user-1', 2);
+    expect(await tokens.verifyViewer(viewer)).toMatchObject({ userId: 'user-1', version: 2, studyInstanceUid: '1.2.3.4' });
+    expect(await tokens.verify(viewer)).toBeNull();
+    expect(await tokens.verifyViewer(full)).toBeNull();
+    // A scope this server does not issue is refused by both.
+    const foreign = await new SignJWT({ scope: 'admin', study: '1.2.3.4' }).setProtectedHeader({ alg: 'HS256' }).setSubject('user-1').setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
+    expect(await tokens.verify(foreign)).toBeNull();
+    expect(await tokens.verifyViewer(foreign)).toBeNull();
+    vi.setSystemTime(new Date(Date.parse('2026-01-01T00:00:01Z') + VIEWER_TOKEN_MINUTES * 60_000));
+    expect(await tokens.verifyViewer(viewer)).toBeNull();
   });
 });
