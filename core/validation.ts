@@ -32,6 +32,11 @@ export const MESSAGES = {
 } as const;
 
 export const PASSWORD_MIN = 8;
+
+/** A password that is the account's own e-mail address (case and surrounding spaces aside). */
+export function isPasswordEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
 export const FULL_NAME_MIN = 3;
 export const FULL_NAME_MAX = 30;
 

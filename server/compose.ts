@@ -3,6 +3,8 @@ import type { Db } from './db/client';
 import { usersRepository } from './db/repositories/users.repository';
 import { authTokensRepository } from './db/repositories/auth-tokens.repository';
 import { revokedTokensRepository } from './db/repositories/revoked-tokens.repository';
+import { throttleRepository } from './db/repositories/throttle.repository';
+import { throttleService } from './services/throttle.service';
 import { accessTokens } from './auth/access-tokens';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountMails } from './services/account-mails.service';
@@ -22,6 +24,8 @@ export interface ComposeOptions {
   log?: (msg: string) => void;
   /** Hands a new task to the job queue (absent: tasks wait in the database until a worker starts). */
   enqueue?: (taskId: string) => Promise<void>;
+  /** The clock of the throttling counters (tests move it on instead of waiting). */
+  now?: () => Date;
 }
 
 export function composeServices(config: Config, db: Db, opts: ComposeOptions = {}) {
@@ -33,18 +37,19 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
   const userCache = new UserCache(config.authCacheMs);
   const tasks = tasksRepository(db);
   const submissions = submissionsRepository(db);
+  const throttle = throttleService({ config: config.throttle, counters: throttleRepository(db), now: opts.now ?? (() => new Date()) });
   const services = {
     config,
     auth: authService({
-      config,
       users,
       tokens,
       accessTokens: accessTokens(config.secretKey, config.accessTokenMinutes),
       revokedTokens: revokedTokensRepository(db),
       mails,
       userCache,
+      throttle,
     }),
-    users: usersService({ config, users, mails, files, userCache }),
+    users: usersService({ config, users, mails, files, userCache, throttle }),
     userCache,
     usersRepo: users,
     mails,

@@ -34,11 +34,31 @@ export interface Config {
   maxUploadBytes: number;
   corsOrigins: string[];
   viewerUrl: string | null;
-  rateLimit: { loginFailures: number; recoveryRequests: number; windowSeconds: number };
+  throttle: ThrottleConfig;
+  /**
+   * Proxies in front of the server whose X-Forwarded-For entries are believed (0: none, the socket's
+   * address names the client; n: the n-th entry from the right).
+   */
+  trustProxy: number;
   authCacheMs: number;
   /** Create the built-in demo profiles (with their generated studies) at first start. */
   seedDemo: boolean;
   jobs: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; pollingIntervalSeconds: number; maintenanceIntervalSeconds: number };
+}
+
+/** Throttling of logins (growing delays), sign-ups and recoveries (requests per hour). */
+export interface ThrottleConfig {
+  /** Failed logins of an account, and of one client at one account, before delays begin. */
+  loginFreeFailures: number;
+  /** Failed logins from one client over all accounts before its delays begin. */
+  loginClientFreeFailures: number;
+  /** The longest wait an account's failures impose on everyone (its owner included). */
+  loginAccountMaxDelaySeconds: number;
+  /** The longest wait a client's failures impose on that client. */
+  loginClientMaxDelaySeconds: number;
+  signupsPerHour: number;
+  recoveriesPerHour: number;
+  recoveriesPerClientPerHour: number;
 }
 
 /** Pipeline threads by default: two views decode at once where there are two cores; more cost memory. */
@@ -61,6 +81,13 @@ function bool(value: string | undefined, fallback: boolean): boolean {
 function list(value: string | undefined, fallback: string[]): string[] {
   if (value === undefined) return fallback;
   return value.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** TRUST_PROXY: off (unset, false, 0), on (true: one proxy) or a number of proxies. */
+function trustProxy(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return bool(value, false) ? 1 : 0;
 }
 
 /** The secret that signs access tokens: configured, or generated once and kept in the data folder. */
@@ -111,11 +138,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS, []),
     viewerUrl: env.VIEWER_URL || null,
-    rateLimit: {
-      loginFailures: int(env.RATE_LIMIT_LOGIN_FAILURES, 10),
-      recoveryRequests: int(env.RATE_LIMIT_RECOVERY_REQUESTS, 5),
-      windowSeconds: int(env.RATE_LIMIT_WINDOW_SECONDS, 15 * 60),
+    throttle: {
+      loginFreeFailures: Math.max(0, int(env.LOGIN_FREE_FAILURES, 5)),
+      loginClientFreeFailures: Math.max(0, int(env.LOGIN_CLIENT_FREE_FAILURES, 50)),
+      loginAccountMaxDelaySeconds: Math.max(1, int(env.LOGIN_ACCOUNT_MAX_DELAY_SECONDS, 60)),
+      loginClientMaxDelaySeconds: Math.max(1, int(env.LOGIN_CLIENT_MAX_DELAY_SECONDS, 15 * 60)),
+      signupsPerHour: Math.max(1, int(env.SIGNUPS_PER_CLIENT_PER_HOUR, 20)),
+      recoveriesPerHour: Math.max(1, int(env.RECOVERIES_PER_ADDRESS_PER_HOUR, 5)),
+      recoveriesPerClientPerHour: Math.max(1, int(env.RECOVERIES_PER_CLIENT_PER_HOUR, 20)),
     },
+    trustProxy: trustProxy(env.TRUST_PROXY),
     authCacheMs: int(env.AUTH_CACHE_MS, 1000),
     jobs: {
       retryLimit: int(env.JOB_RETRY_LIMIT, 3),

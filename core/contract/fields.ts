@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
-import { EMAIL_PATTERN, FULL_NAME_MAX, FULL_NAME_MIN, MESSAGES, PASSWORD_MIN, SUBMISSION_LIMIT_MAX, isRealDate } from '../validation';
+import { EMAIL_PATTERN, FULL_NAME_MAX, FULL_NAME_MIN, MESSAGES, PASSWORD_MIN, SUBMISSION_LIMIT_MAX, isPasswordEmail, isRealDate } from '../validation';
 
 /**
  * Every text a client sends starts here. PostgreSQL cannot store U+0000 in text, so a NUL is
@@ -31,7 +31,7 @@ export const PasswordField = requiredText(MESSAGES.passwordRequired)
 
 /** The object-level rule of a form with both an e-mail and a password. */
 export function passwordIsNotEmail(v: { email?: string; password?: string | null }, ctx: z.RefinementCtx) {
-  if (v.email && v.password && v.password.trim().toLowerCase() === v.email) {
+  if (v.email && v.password && isPasswordEmail(v.password, v.email)) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: MESSAGES.passwordIsEmail });
   }
 }

@@ -48,9 +48,3 @@ export function requireDicomwebReader(services: Services): MiddlewareHandler<Dic
     await next();
   };
 }
-
-/** The client's address for rate limits: the socket's, not a header a client could forge. */
-export function clientAddress(c: { env: unknown }): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'local';
-}

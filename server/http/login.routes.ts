@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { LoginForm, Message, NewPassword, Token, UserPublic, EmailField } from '../../core/contract';
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
-import { bearerToken, clientAddress, requireSuperuser, requireUser } from './auth.middleware';
+import { bearerToken, requireSuperuser, requireUser } from './auth.middleware';
+import { clientAddress } from './client-address';
 import { bearer, errorResponses, jsonBody, jsonResponse, tooManyRequests } from './openapi-helpers';
 import { ApiError } from '../errors';
 
@@ -21,7 +22,7 @@ export function loginRoutes(app: App, s: Services) {
     }),
     async (c) => {
       const { username, password } = c.req.valid('form');
-      const access_token = await s.auth.login(username, password, clientAddress(c));
+      const access_token = await s.auth.login(username, password, clientAddress(c, s.config.trustProxy));
       return c.json({ access_token, token_type: 'bearer' as const }, 200);
     },
   );
@@ -65,7 +66,7 @@ export function loginRoutes(app: App, s: Services) {
       responses: { 200: jsonResponse(Message, 'Sent if the address has an account'), ...errorResponses, ...tooManyRequests },
     }),
     async (c) => {
-      await s.auth.recoverPassword(c.req.valid('param').email, clientAddress(c));
+      await s.auth.recoverPassword(c.req.valid('param').email, clientAddress(c, s.config.trustProxy));
       return c.json({ message: 'Password recovery email sent' }, 200);
     },
   );

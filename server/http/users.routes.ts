@@ -4,6 +4,7 @@ import { Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserP
 import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
+import { clientAddress } from './client-address';
 import { bearer, errorResponse, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
 
 const UserIdParam = z.object({ user_id: z.string().uuid('User not found') });
@@ -81,7 +82,7 @@ export function usersRoutes(app: App, s: Services) {
       request: { body: jsonBody(UserRegister) },
       responses: { 200: jsonResponse(UserPublic, 'The new, unverified user'), ...errorResponses },
     }),
-    async (c) => c.json(await s.users.signup(c.req.valid('json')), 200),
+    async (c) => c.json(await s.users.signup(c.req.valid('json'), clientAddress(c, s.config.trustProxy)), 200),
   );
 
   app.openapi(

@@ -45,6 +45,24 @@ export function emailChangeMail(to: string, fullName: string | null, link: strin
   };
 }
 
+/** To the old address once the account has moved: the owner learns of a change they did not make. */
+export function emailChangedNoticeMail(to: string, fullName: string | null, newEmail: string, contactEmail: string): Mail {
+  const lines = [
+    `Hello ${fullName || to},`,
+    `The e-mail address of your ${PRODUCT} account has been changed from ${to} to ${newEmail}. From now on you log in with the new address, and our mails go there.`,
+    `If you made this change, there is nothing more to do. If you did not, someone who knows your password has taken over the account: please write to us at ${contactEmail} at once, and we will move the account back to you.`,
+  ];
+  const footer = 'You receive this notice at your previous address because it was the address of the account until now.';
+  const href = `mailto:${contactEmail}?subject=${encodeURIComponent(`${PRODUCT}: my e-mail address was changed without my consent`)}`;
+  return {
+    to,
+    subject: `${PRODUCT} - Your e-mail address was changed`,
+    html: layout('Your e-mail address was changed', lines, { label: 'I did not make this change', href }, footer),
+    text: `${lines.join('\n\n')}\n\n${footer}\n`,
+    link: href,
+  };
+}
+
 export function resetPasswordMail(to: string, link: string, hours: number): Mail {
   const lines = [`Hello ${to},`, `We received a request to reset the password of your ${PRODUCT} account.`];
   const footer = `This link is valid for ${hours} hour${hours === 1 ? '' : 's'} and can be used once. If you did not ask for it, you can ignore this e-mail: your password stays the same.`;

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
-import { emailChangeMail, resetPasswordMail, verificationMail } from '../mail/templates';
+import { emailChangedNoticeMail, emailChangeMail, resetPasswordMail, verificationMail } from '../mail/templates';
 import { newOneTimeToken } from '../auth/one-time-tokens';
 import type { AuthTokensRepository, TokenPurpose } from '../db/repositories/auth-tokens.repository';
 import type { UserRow } from '../db/repositories/users.repository';
@@ -22,6 +22,10 @@ export function accountMails(config: Config, tokens: AuthTokensRepository, maile
     async sendEmailChange(user: UserRow, newEmail: string): Promise<void> {
       const url = await link(user, 'change_email', config.verifyTokenHours, 'verify-email', newEmail);
       await mailer.send(emailChangeMail(newEmail, user.full_name, url, config.verifyTokenHours));
+    },
+    /** The account has moved to `newEmail`: its previous address hears of it, with what to do if that was not its owner. */
+    async sendEmailChangedNotice(oldEmail: string, fullName: string | null, newEmail: string): Promise<void> {
+      await mailer.send(emailChangedNoticeMail(oldEmail, fullName, newEmail, config.contactEmail));
     },
     async sendReset(user: UserRow): Promise<void> {
       const url = await link(user, 'reset_password', config.resetTokenHours, 'reset-password');

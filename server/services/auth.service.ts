@@ -1,43 +1,29 @@
-import type { Config } from '../config';
-import { ApiError } from '../errors';
+import { ApiError, validationError } from '../errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { VIEWER_TOKEN_MINUTES, type AccessTokens, type TokenClaims } from '../auth/access-tokens';
 import { hashOneTimeToken } from '../auth/one-time-tokens';
-import { RateLimiter } from '../auth/rate-limit';
 import type { AuthTokensRepository } from '../db/repositories/auth-tokens.repository';
 import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
 import type { AccountMails } from './account-mails.service';
 import type { SessionUser, UserCache } from '../auth/user-cache';
 import type { RevokedTokensRepository } from '../db/repositories/revoked-tokens.repository';
+import type { Throttle } from './throttle.service';
+import { isPasswordEmail, MESSAGES } from '../../core/validation';
 
 export const NOT_VERIFIED =
   'Your email address is not verified yet. Please open the link in the verification email we sent you, then log in.';
-const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
 export interface AuthServiceDeps {
-  config: Config;
   users: UsersRepository;
   tokens: AuthTokensRepository;
   accessTokens: AccessTokens;
   revokedTokens: RevokedTokensRepository;
   mails: AccountMails;
   userCache: UserCache;
+  throttle: Throttle;
 }
 
-export function authService({ config, users, tokens, accessTokens, revokedTokens, mails, userCache }: AuthServiceDeps) {
-  const windowMs = config.rateLimit.windowSeconds * 1000;
-  // One client (an address behind a shared network, say) may act for several people, so it gets
-  // a looser limit than one e-mail address.
-  const loginFailures = new RateLimiter(config.rateLimit.loginFailures, windowMs);
-  const clientLoginFailures = new RateLimiter(config.rateLimit.loginFailures * 5, windowMs);
-  const recoveries = new RateLimiter(config.rateLimit.recoveryRequests, windowMs);
-  const clientRecoveries = new RateLimiter(config.rateLimit.recoveryRequests * 5, windowMs);
-
-  function guard(limiter: RateLimiter, key: string) {
-    const wait = limiter.retryAfter(key);
-    if (wait > 0) throw new ApiError(429, TOO_MANY, { 'Retry-After': String(wait) });
-  }
-
+export function authService({ users, tokens, accessTokens, revokedTokens, mails, userCache, throttle }: AuthServiceDeps) {
   const refused = (detail = 'Could not validate credentials') => new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' });
 
   /** The token's claims and its user, read from the cache when fresh (the cache keeps the revocations too). */
@@ -62,21 +48,22 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
   }
 
   return {
-    /** Failed attempts are counted per address and per client, so guessing is slowed either way. */
+    /**
+     * Failed attempts slow down the account and the client (throttle service); while either must
+     * wait, the answer is 429 before the password is checked, so a guess then tells nothing.
+     */
     async login(username: string, password: string, client: string): Promise<string> {
       const email = username.trim().toLowerCase();
-      guard(loginFailures, `email:${email}`);
-      guard(clientLoginFailures, client);
+      await throttle.beforeLogin(email, client);
       const user = await users.findByEmail(email);
       const ok = await verifyPassword(user?.hashed_password ?? (await dummyPasswordHash()), password);
       if (!user || !ok) {
-        loginFailures.hit(`email:${email}`);
-        clientLoginFailures.hit(client);
+        await throttle.loginFailed(email, client);
         throw new ApiError(400, 'Incorrect email or password');
       }
+      await throttle.loginSucceeded(email, client);
       if (!user.is_active) throw new ApiError(400, 'Inactive user');
       if (!user.email_verified) throw new ApiError(400, NOT_VERIFIED);
-      loginFailures.reset(`email:${email}`);
       return accessTokens.issue(user.id, user.token_version);
     },
 
@@ -125,7 +112,12 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
       if (used.newEmail) {
         const owner = await users.findByEmail(used.newEmail);
         if (owner && owner.id !== used.userId) throw new ApiError(409, 'The user with this email already exists in the system');
+        const before = await users.findById(used.userId);
         await users.update(used.userId, { email: used.newEmail, email_verified: true });
+        // The account has moved either way: a notice that cannot be sent is logged, not answered as a failure.
+        if (before && before.email !== used.newEmail) {
+          await mails.sendEmailChangedNotice(before.email, before.full_name, used.newEmail).catch((err) => console.error('e-mail change notice failed:', err));
+        }
       } else {
         await users.update(used.userId, { email_verified: true });
       }
@@ -135,17 +127,21 @@ export function authService({ config, users, tokens, accessTokens, revokedTokens
     /** Answers the same whether or not the address has an account. */
     async recoverPassword(email: string, client: string): Promise<void> {
       const key = email.trim().toLowerCase();
-      guard(recoveries, `email:${key}`);
-      guard(clientRecoveries, client);
-      recoveries.hit(`email:${key}`);
-      clientRecoveries.hit(client);
+      await throttle.recovery(key, client);
       const user = await users.findByEmail(key);
       // Sent in the background so the answer takes as long for an unknown address as for a known one.
       if (user && user.is_active) void mails.sendReset(user).catch((err) => console.error('password recovery mail failed:', err));
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {
-      const used = await tokens.consume(hashOneTimeToken(token), 'reset_password');
+      const hash = hashOneTimeToken(token);
+      // Checked before the link is used up, so a refused password leaves the link valid.
+      const owner = await tokens.ownerOf(hash, 'reset_password');
+      const ownerRow = owner ? await users.findById(owner) : null;
+      if (ownerRow && isPasswordEmail(newPassword, ownerRow.email)) {
+        throw validationError([{ loc: ['body', 'new_password'], msg: MESSAGES.passwordIsEmail, type: 'value_error' }]);
+      }
+      const used = await tokens.consume(hash, 'reset_password');
       if (!used) throw new ApiError(400, 'Invalid token');
       if ('expired' in used) throw new ApiError(400, 'This password reset link has expired. Please ask for a new one.');
       const user = await users.findById(used.userId);

@@ -2,15 +2,15 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { UserCreate, UserRegister, UserUpdate, UserUpdateMe, UpdatePassword, RiskFactors, UserPublic } from '../../core/contract';
 import { EMPTY_RISK_FACTORS } from '../../core/contract';
-import { MESSAGES, isBlockedDomain } from '../../core/validation';
-import { ApiError, forbidden, notFound } from '../errors';
+import { MESSAGES, isBlockedDomain, isPasswordEmail } from '../../core/validation';
+import { ApiError, forbidden, notFound, validationError } from '../errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
 import { toPublic } from '../db/repositories/users.repository';
 import type { AccountMails } from './account-mails.service';
 import type { FileStore } from '../storage/files';
 import type { UserCache } from '../auth/user-cache';
-
+import type { Throttle } from './throttle.service';
 
 export interface UsersServiceDeps {
   config: Config;
@@ -19,11 +19,12 @@ export interface UsersServiceDeps {
   /** Removes a user's stored files; the database rows go with the user by cascade. */
   files: Pick<FileStore, 'removeOwner'>;
   userCache: UserCache;
+  throttle: Pick<Throttle, 'signup'>;
 }
 
 const EMAIL_TAKEN = 'The user with this email already exists in the system';
 
-export function usersService({ config, users: repo, mails, files, userCache }: UsersServiceDeps) {
+export function usersService({ config, users: repo, mails, files, userCache, throttle }: UsersServiceDeps) {
   // Every change to a user goes through here, so the authentication cache never serves an old row.
   const users: UsersRepository = {
     ...repo,
@@ -42,7 +43,9 @@ export function usersService({ config, users: repo, mails, files, userCache }: U
   }
 
   return {
-    async signup(input: z.output<typeof UserRegister>): Promise<UserPublic> {
+    /** Sign-ups are counted per client (an hourly number, 429 beyond). */
+    async signup(input: z.output<typeof UserRegister>, client: string): Promise<UserPublic> {
+      await throttle.signup(client);
       if (isBlockedDomain(input.email, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
       if (await users.findByEmail(input.email)) throw new ApiError(400, EMAIL_TAKEN);
       const user = await users.create({
@@ -98,6 +101,10 @@ export function usersService({ config, users: repo, mails, files, userCache }: U
         if (input.is_active === false) throw new ApiError(403, 'Super users are not allowed to deactivate themselves');
       }
       if (input.email && input.email !== user.email) await assertEmailFree(input.email, id);
+      // With a new address in the body the contract checks the pair; here, the address the account keeps.
+      if (input.password && isPasswordEmail(input.password, input.email ?? user.email)) {
+        throw validationError([{ loc: ['body', 'password'], msg: MESSAGES.passwordIsEmail, type: 'value_error' }]);
+      }
       const { password, ...rest } = input;
       const updated = await users.update(id, {
         ...rest,
@@ -130,6 +137,9 @@ export function usersService({ config, users: repo, mails, files, userCache }: U
     async changePassword(actor: UserRow, input: UpdatePassword): Promise<UserRow> {
       if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, 'Incorrect password');
       if (input.current_password === input.new_password) throw new ApiError(400, 'New password cannot be the same as the current one');
+      if (isPasswordEmail(input.new_password, actor.email)) {
+        throw validationError([{ loc: ['body', 'new_password'], msg: MESSAGES.passwordIsEmail, type: 'value_error' }]);
+      }
       const updated = await users.update(actor.id, { hashed_password: await hashPassword(input.new_password) });
       if (!updated) throw notFound('User');
       return updated;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BirthdateField, EmailField, FullNameField, LoginForm, PasswordField, SignupFullNameField, SubmissionLimitField } from '../../core/contract';
-import { MESSAGES, isBlockedDomain } from '../../core/validation';
+import { MESSAGES, isBlockedDomain, isPasswordEmail } from '../../core/validation';
 
 /**
  * The forms' schemas, built from the contract's fields so a rule holds on both sides; only the
@@ -35,15 +35,16 @@ export const resetSchema = matching(z.object({ new_password: PasswordField, conf
 
 export const profileSchema = z.object({ full_name: FullNameField, email: EmailField, birthdate: BirthdateField });
 
-export const changePasswordSchema = matching(
-  z.object({
-    current_password: z.string().min(1, 'Current password is required'),
-    new_password: PasswordField,
-    confirm_password: confirmField(),
-  }),
-  'new_password',
-  'confirm_password',
-);
+export const changePasswordSchema = (email: string) =>
+  matching(
+    z.object({
+      current_password: z.string().min(1, 'Current password is required'),
+      new_password: PasswordField.refine((v) => !isPasswordEmail(v, email), MESSAGES.passwordIsEmail),
+      confirm_password: confirmField(),
+    }),
+    'new_password',
+    'confirm_password',
+  );
 
 const optionalText = z.string().optional();
 const adminFlags = { is_superuser: z.boolean(), is_active: z.boolean(), is_test_user: z.boolean(), submission_limit: SubmissionLimitField };

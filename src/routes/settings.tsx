@@ -22,7 +22,7 @@ export default function SettingsPage() {
           <ProfileTab user={user} />
         </Tabs.Panel>
         <Tabs.Panel value="password">
-          <PasswordTab />
+          <PasswordTab email={user.email} />
         </Tabs.Panel>
         <Tabs.Panel value="appearance">
           <AppearanceTab />

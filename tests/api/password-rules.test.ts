@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
+import { linkToken } from '../support/smtp';
 import { MESSAGES } from '../../core/validation';
 
 /** Issue 16, item 9: the most common passwords, and one equal to the e-mail, are refused with a clear message. */
@@ -35,5 +36,19 @@ describe(`password rules on ${dbLabel()}`, () => {
     const signup = await api.request('POST', '/users/signup', { json: { email, full_name: 'Same Person', birthdate: '1970-01-01', password: email.toUpperCase() } });
     expect(passwordIssue(signup)).toBe(MESSAGES.passwordIsEmail);
     expect(passwordIssue(await api.request('POST', '/users/', { token: api.superToken, json: { email, password: email } }))).toBe(MESSAGES.passwordIsEmail);
+  });
+
+  it('refuses the own e-mail as a new password on change and on reset, and the reset link stays usable', async () => {
+    const user = await api.createUser();
+    const change = await api.request('PATCH', '/users/me/password', { token: user.token, json: { current_password: user.password, new_password: ` ${user.email.toUpperCase()}` } });
+    expect(passwordIssue(await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { password: user.email } }))).toBe(MESSAGES.passwordIsEmail);
+    expect(passwordIssue(change)).toBe(MESSAGES.passwordIsEmail);
+    await api.login(user.email, user.password);
+
+    expect((await api.request('POST', `/password-recovery/${user.email}`)).status).toBe(200);
+    const token = linkToken(await api.smtp.waitFor(user.email, { subject: 'Password' }), 'reset-password');
+    expect(passwordIssue(await api.request('POST', '/reset-password/', { json: { token, new_password: user.email } }))).toBe(MESSAGES.passwordIsEmail);
+    expect((await api.request('POST', '/reset-password/', { json: { token, new_password: 'a-fresh-password-9' } })).status).toBe(200);
+    await api.login(user.email, 'a-fresh-password-9');
   });
 });

@@ -148,6 +148,11 @@ describe(`e-mail change on ${dbLabel()}`, () => {
     expect((await api.request('POST', `/users/verify_email/${token}`)).status).toBe(200);
     expect((await api.request('GET', '/users/me', { token: user.token })).data.email).toBe(to);
     expect((await api.request('POST', `/users/verify_email/${token}`)).status).toBe(400);
+    // The old address hears of the change, with what to do if its owner did not make it.
+    const notice = await api.smtp.waitFor(user.email, { subject: 'Your e-mail address was changed' });
+    expect(notice.text).toContain(`from ${user.email} to ${to}`);
+    expect(notice.text).toContain('If you did not, someone who knows your password has taken over the account: please write to us at contact@app.test');
+    expect(notice.html).toContain('mailto:contact@app.test');
     await api.login(to, user.password);
     const old = await api.request('POST', '/login/access-token', { form: { username: user.email, password: user.password } });
     expect(old.status).toBe(400);
@@ -176,5 +181,6 @@ describe(`e-mail change on ${dbLabel()}`, () => {
     await api.request('POST', '/users/', { token: api.superToken, json: { email: to, password: 'password-123' } });
     expect((await api.request('POST', `/users/verify_email/${token}`)).status).toBe(409);
     expect((await api.request('GET', '/users/me', { token: user.token })).data.email).toBe(user.email);
+    expect(api.smtp.mails.some((m) => m.to === user.email && m.subject.includes('was changed'))).toBe(false);
   });
 });

@@ -154,3 +154,20 @@ test.describe('account flows', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+test.describe('a throttled login', () => {
+  // The answer is the server's own 429 (tests/api/throttle.test.ts); the test server's limits are
+  // set high for the other tests, so it is stubbed here, with the service worker out of the way.
+  test.use({ serviceWorkers: 'block' });
+
+  test("shows the server's wait under the fields", async ({ page, loginPage }) => {
+    const detail = 'Too many failed logins. Please wait 8 seconds and try again.';
+    await page.route('**/api/v1/login/access-token', (route) =>
+      route.fulfill({ status: 429, headers: { 'retry-after': '8' }, contentType: 'application/json', body: JSON.stringify({ detail }) }),
+    );
+    await loginPage.goto();
+    await loginPage.logIn(uniqueEmail('throttled'), 'whatever-password');
+    await expect(page.getByText(detail)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -66,8 +66,11 @@ export default async function globalSetup() {
       // The worker runs in the server so submitted studies are scored (results and task manager tests).
       RUN_WORKER: 'true',
       // Many logins and recoveries come from one address in a test run.
-      RATE_LIMIT_LOGIN_FAILURES: '10000',
-      RATE_LIMIT_RECOVERY_REQUESTS: '10000',
+      LOGIN_FREE_FAILURES: '10000',
+      LOGIN_CLIENT_FREE_FAILURES: '10000',
+      SIGNUPS_PER_CLIENT_PER_HOUR: '10000',
+      RECOVERIES_PER_CLIENT_PER_HOUR: '10000',
+      RECOVERIES_PER_ADDRESS_PER_HOUR: '10000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

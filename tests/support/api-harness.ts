@@ -15,12 +15,39 @@ import { startSmtp } from './smtp';
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
 
 type Body = { json?: unknown; form?: Record<string, string>; body?: BodyInit; headers?: Record<string, string> };
+/** `client`: the socket address the request seems to come from (else the app sees no socket, "unknown"). */
+type RequestOptions = Body & { token?: string; client?: string };
+
+/** A request to an app in-process, answered as the harness's `request` answers. */
+export async function requestApp(app: { request: (url: string, init: RequestInit, env?: unknown) => Response | Promise<Response> }, method: string, url: string, opts: RequestOptions = {}) {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: BodyInit | undefined = opts.body;
+  if (opts.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  } else if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(opts.form).toString();
+  }
+  // The Node server's bindings, as @hono/node-server's getConnInfo reads them.
+  const env = opts.client ? { incoming: { socket: { remoteAddress: opts.client } } } : undefined;
+  const res = await app.request(`/api/v1${url}`, { method, headers, body }, env);
+  const text = await res.text();
+  let data: any = text;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON (HTML, PNG): keep the text */
+  }
+  return { status: res.status, data, headers: res.headers };
+}
 
 /**
  * The real server in-process: a fresh database (PGlite or PostgreSQL by TEST_DB), a temporary data
  * folder and a real SMTP server that receives the mails.
  */
-export async function startApi(env: Record<string, string> = {}, opts: { worker?: boolean } = {}) {
+export async function startApi(env: Record<string, string> = {}, opts: { worker?: boolean; now?: () => Date } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-api-'));
   const smtp = await startSmtp();
   const config: Config = loadConfig({
@@ -31,8 +58,12 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
     SMTP_PORT: String(smtp.port),
     FRONTEND_URL: 'http://app.test',
     CONTACT_EMAIL: 'contact@app.test',
-    RATE_LIMIT_LOGIN_FAILURES: '1000',
-    RATE_LIMIT_RECOVERY_REQUESTS: '1000',
+    // Every request of a test file comes from one client; a test of the throttling sets its own.
+    LOGIN_FREE_FAILURES: '1000',
+    LOGIN_CLIENT_FREE_FAILURES: '1000',
+    SIGNUPS_PER_CLIENT_PER_HOUR: '1000',
+    RECOVERIES_PER_ADDRESS_PER_HOUR: '1000',
+    RECOVERIES_PER_CLIENT_PER_HOUR: '1000',
     RUN_WORKER: 'false',
     ...env,
   });
@@ -40,32 +71,12 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
   await migrate(database.db);
   let queue: JobQueue | null = null;
   if (opts.worker) queue = await createJobQueue(database.db, database.url, { ...config.jobs, pollingIntervalSeconds: 0.5 });
-  const services = composeServices(config, database.db, { log: () => undefined, enqueue: queue ? (id) => queue!.enqueue(id) : undefined });
+  const services = composeServices(config, database.db, { log: () => undefined, now: opts.now, enqueue: queue ? (id) => queue!.enqueue(id) : undefined });
   if (queue) await runWorker(config, database.db, queue, createPipeline(), () => undefined, (id) => services.userCache.forget(id));
   await services.users.ensureFirstSuperuser(() => undefined);
   const app = createApp(services);
 
-  async function request(method: string, url: string, opts: Body & { token?: string } = {}) {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined = opts.body;
-    if (opts.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.json);
-    } else if (opts.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(opts.form).toString();
-    }
-    const res = await app.request(`/api/v1${url}`, { method, headers, body });
-    const text = await res.text();
-    let data: any = text;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON (HTML, PNG): keep the text */
-    }
-    return { status: res.status, data, headers: res.headers };
-  }
+  const request = (method: string, url: string, opts: RequestOptions = {}) => requestApp(app, method, url, opts);
 
   async function login(email: string, password: string): Promise<string> {
     const res = await request('POST', '/login/access-token', { form: { username: email, password } });

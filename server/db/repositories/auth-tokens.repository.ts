@@ -32,6 +32,14 @@ export function authTokensRepository(db: Db) {
       ]);
       return stale.length > 0 ? { expired: true } : null;
     },
+    /** The user of a token that is still valid (neither used nor expired), without using it. */
+    async ownerOf(tokenHash: string, purpose: TokenPurpose): Promise<string | null> {
+      const rows = await db.query<{ user_id: string }>('SELECT user_id FROM auth_tokens WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > now()', [
+        tokenHash,
+        purpose,
+      ]);
+      return rows[0]?.user_id ?? null;
+    },
     /** A new reset or verification link makes the older ones of the same purpose invalid. */
     async revokeOthers(userId: string, purpose: TokenPurpose): Promise<void> {
       await db.query('UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose]);

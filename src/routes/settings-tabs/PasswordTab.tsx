@@ -6,11 +6,12 @@ import { changePasswordSchema } from '../../forms/schemas';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { setToken } from '../../session/token';
 
-export function PasswordTab() {
+/** `email`: the account's address, which the server refuses as a password; the form says so first. */
+export function PasswordTab({ email }: { email: string }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { current_password: '', new_password: '', confirm_password: '' },
-    validate: schemaResolver(changePasswordSchema, { sync: true }),
+    validate: schemaResolver(changePasswordSchema(email), { sync: true }),
     validateInputOnBlur: true,
   });
   const mutation = useMutation({

@@ -1,0 +1,104 @@
+import type { ThrottleConfig } from '../config';
+import { ApiError } from '../errors';
+import type { CounterId, DelayRule, ThrottleRepository } from '../db/repositories/throttle.repository';
+
+const HOUR_MS = 3600_000;
+const SWEEP_EVERY_MS = 60_000;
+
+export interface ThrottleDeps {
+  config: ThrottleConfig;
+  counters: ThrottleRepository;
+  now: () => Date;
+}
+
+function seconds(untilMs: number, nowMs: number): number {
+  return Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
+}
+
+export function tooManyLogins(wait: number): ApiError {
+  const when = wait < 90 ? `${wait} second${wait === 1 ? '' : 's'}` : `${Math.ceil(wait / 60)} minutes`;
+  return new ApiError(429, `Too many failed logins. Please wait ${when} and try again.`, { 'Retry-After': String(wait) });
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests from your network. Please try again later.';
+
+/**
+ * Throttling that slows a guesser, not an account's owner. Failed logins count three ways: per
+ * account (capped low, so its owner, from anywhere, waits at most a minute), per client at that
+ * account, and per client over all accounts (both capped high: one address trying many passwords
+ * or many accounts ends up waiting minutes per attempt). Sign-ups and recoveries count requests
+ * per client (and recoveries per address) in hourly windows. The counters are rows in the
+ * database, so every API process shares them.
+ */
+export function throttleService({ config, counters, now }: ThrottleDeps) {
+  const account: DelayRule = {
+    free: config.loginFreeFailures,
+    baseMs: 1000,
+    capMs: config.loginAccountMaxDelaySeconds * 1000,
+    forgetMs: Math.max(HOUR_MS, 2 * config.loginAccountMaxDelaySeconds * 1000),
+  };
+  const clientAtAccount: DelayRule = { ...account, capMs: config.loginClientMaxDelaySeconds * 1000, forgetMs: Math.max(24 * HOUR_MS, 2 * config.loginClientMaxDelaySeconds * 1000) };
+  const client: DelayRule = { ...clientAtAccount, free: config.loginClientFreeFailures };
+  let lastSweep = 0;
+
+  const loginCounters = (email: string, address: string) => ({
+    account: { scope: 'login:account', key: email },
+    clientAtAccount: { scope: 'login:client-account', key: `${address} ${email}` },
+    client: { scope: 'login:client', key: address },
+  });
+
+  /** Old rows go at most once a minute per process, on a write. */
+  async function sweep(at: Date): Promise<void> {
+    if (at.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = at.getTime();
+    await counters.sweep(at);
+  }
+
+  async function window(id: CounterId, max: number): Promise<void> {
+    const at = now();
+    await sweep(at);
+    const { hits, windowEnds } = await counters.hitWindow(id, HOUR_MS, at);
+    if (hits > max) throw new ApiError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(seconds(windowEnds.getTime(), at.getTime())) });
+  }
+
+  return {
+    /** 429 while any of the login's counters makes it wait: the password is not even checked then. */
+    async beforeLogin(email: string, address: string): Promise<void> {
+      const at = now();
+      const ids = loginCounters(email, address);
+      const until = await counters.blockedUntil([ids.account, ids.clientAtAccount, ids.client], at);
+      if (until) throw tooManyLogins(seconds(until.getTime(), at.getTime()));
+    },
+
+    async loginFailed(email: string, address: string): Promise<void> {
+      const at = now();
+      await sweep(at);
+      const ids = loginCounters(email, address);
+      await Promise.all([
+        counters.recordFailure(ids.account, account, at),
+        counters.recordFailure(ids.clientAtAccount, clientAtAccount, at),
+        counters.recordFailure(ids.client, client, at),
+      ]);
+    },
+
+    /**
+     * The right password clears the account's counter and this client's at this account. The
+     * client's count over all accounts stays: logging into an account of one's own must not reset it.
+     */
+    async loginSucceeded(email: string, address: string): Promise<void> {
+      const ids = loginCounters(email, address);
+      await counters.clear([ids.account, ids.clientAtAccount]);
+    },
+
+    async signup(address: string): Promise<void> {
+      await window({ scope: 'signup:client', key: address }, config.signupsPerHour);
+    },
+
+    /** Per client, and per address so one mailbox is not flooded with reset mails. */
+    async recovery(email: string, address: string): Promise<void> {
+      await window({ scope: 'recovery:client', key: address }, config.recoveriesPerClientPerHour);
+      await window({ scope: 'recovery:email', key: email }, config.recoveriesPerHour);
+    },
+  };
+}
+export type Throttle = ReturnType<typeof throttleService>;
