@@ -5,7 +5,7 @@ import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
 import { clientAddress } from './client-address';
-import { bearer, errorResponse, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
+import { bearer, errorResponse, errorResponses, jsonBody, jsonResponse, tooManyRequests } from './openapi-helpers';
 
 const UserIdParam = z.object({ user_id: z.string().uuid('User not found') });
 const TokenParam = z.object({ token: z.string().min(1) });
@@ -80,7 +80,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'post', path: '/users/signup', tags: ['users'], summary: 'Sign up; a verification mail follows',
       request: { body: jsonBody(UserRegister) },
-      responses: { 200: jsonResponse(UserPublic, 'The new, unverified user'), ...errorResponses },
+      responses: { 200: jsonResponse(UserPublic, 'The new, unverified user'), ...errorResponses, ...tooManyRequests },
     }),
     async (c) => c.json(await s.users.signup(c.req.valid('json'), clientAddress(c, s.config.trustProxy)), 200),
   );

@@ -12,11 +12,9 @@ describe(`documented error answers on ${dbLabel()}`, () => {
   beforeAll(async () => {
     api = await startApi({
       MAX_UPLOAD_BYTES: '1000',
-      // Throttled at once, whichever names the throttle settings go by.
-      RATE_LIMIT_LOGIN_FAILURES: '1',
-      RATE_LIMIT_RECOVERY_REQUESTS: '1',
       LOGIN_FREE_FAILURES: '1',
       RECOVERIES_PER_ADDRESS_PER_HOUR: '1',
+      SIGNUPS_PER_CLIENT_PER_HOUR: '1',
     });
     doc = (await api.request('GET', '/openapi.json')).data;
   });
@@ -46,6 +44,16 @@ describe(`documented error answers on ${dbLabel()}`, () => {
   it("password recovery's 429 is {detail}", async () => {
     const res = await until(429, 30, () => api.request('POST', '/password-recovery/someone-throttled@example.org'));
     expectDocumented('post', '/password-recovery/{email}', res, 429);
+  });
+
+  it("sign-up's 429 is {detail}", async () => {
+    let n = 0;
+    const res = await until(429, 10, () =>
+      api.request('POST', '/users/signup', {
+        json: { email: `signup-${n++}-${Date.now()}@example.org`, password: 'a-long-password-1', full_name: 'Signup Person', birthdate: '1970-01-01' },
+      }),
+    );
+    expectDocumented('post', '/users/signup', res, 429);
   });
 
   it("an upload's 415 and 413 are {detail}", async () => {
