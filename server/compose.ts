@@ -15,6 +15,7 @@ import { UserCache } from './auth/user-cache';
 import { tasksRepository, submissionsRepository } from './db/repositories/tasks.repository';
 import { tasksService } from './services/tasks.service';
 import { dicomwebService } from './services/dicomweb.service';
+import { frameDecoderThread } from './dicom/frame-thread';
 import { intakeService } from './submissions/intake.service';
 import { demoService } from './services/demo.service';
 
@@ -56,7 +57,7 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     files,
     db,
     tasks: tasksService({ tasks, submissions, files }),
-    dicomweb: dicomwebService({ tasks, files }),
+    dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
     intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),
   };

@@ -12,9 +12,10 @@ import { ApiError } from '../errors';
 import type { UserRow } from '../db/repositories/users.repository';
 import type { TaskRow, TasksRepository } from '../db/repositories/tasks.repository';
 import type { FileStore } from '../storage/files';
-import { DicomDecodeError, decodeDicom, parseDicomFile } from '../dicom/decode';
+import { DicomDecodeError, NATIVE, decodeDicom, parseDicomFile } from '../dicom/decode';
 import { renderDisplayPng } from '../dicom/display';
 import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '../dicom/frames';
+import type { FrameDecoder } from '../dicom/frame-thread';
 import {
   INSTANCE_FIELDS, SERIES_FIELDS, STUDY_FIELDS, TAG, firstText, matchesKey, pick, strings, tagOf, toDicomJson, type DicomJson,
 } from '../dicom/dicom-json';
@@ -52,7 +53,8 @@ function header(bytes: Uint8Array): DataSet | null {
   }
 }
 
-export function dicomwebService(deps: { tasks: TasksRepository; files: FileStore }) {
+/** `frames` decodes compressed frames off the event loop (server/dicom/frame-thread.ts). */
+export function dicomwebService(deps: { tasks: TasksRepository; files: FileStore; frames: FrameDecoder }) {
   const { tasks, files } = deps;
   const cache = new Map<string, Instance[]>();
 
@@ -199,11 +201,6 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: FileStore
     return bytes;
   }
 
-  async function parsed(i: Instance): Promise<DataSet> {
-    const bytes = await fileOf(i);
-    return parseDicomFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  }
-
   /** A file the server accepted but cannot read now is its problem with the file, not a crash. */
   async function readable<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -273,7 +270,10 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: FileStore
       const instance = await one(caller, studyUid, seriesUid, sopUid);
       if (frames.length === 0 || frames.some((f) => f !== 1)) throw new ApiError(404, 'Frame not found: the image has one frame');
       return readable(async () => {
-        const ds = await parsed(instance);
+        const bytes = await fileOf(instance);
+        const file = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        if (uncompressed && !NATIVE.has(readMetaGroup(file)?.transferSyntax ?? '')) return deps.frames.uncompressed(file);
+        const ds = await parseDicomFile(file);
         return uncompressed ? uncompressedFrame(ds) : storedFrame(ds);
       });
     },
