@@ -14,8 +14,9 @@ import {
   type OverlayLayer,
   type ViewKey,
 } from '../../core/contract';
-import { AI_MODEL, ADMIN_PAGE_SIZE } from '../../core/decisions';
+import { AI_MODEL, ADMIN_PAGE_SIZE, TIMING } from '../../core/decisions';
 import { request } from './client';
+import { settled } from './tasks';
 
 /** The demo calls of spec section 7, each response parsed with the contract's schema. */
 export const listDemoUsers = (skip = 0, limit = 10) => request('/demo/users', DemoUsersPublic, { query: { skip, limit } });
@@ -75,7 +76,18 @@ export const demoUserQuery = (id: string) => queryOptions({ queryKey: demoKeys.u
 export const demoTasksQuery = () => queryOptions({ queryKey: demoKeys.tasks, queryFn: readDemoTasks, staleTime: 60_000 });
 
 /** One profile's study (status, study date, result), like a task. */
-export const demoTaskQuery = (id: string) => queryOptions({ queryKey: demoKeys.task(id), queryFn: () => readDemoTask(id), staleTime: 60_000 });
+/**
+ * A demo profile's study: while the engine is still scoring it (a profile just created or given
+ * new images), polled like a user's own task until it settles, so the results page fills in by
+ * itself instead of saying "processing" until reloaded.
+ */
+export const demoTaskQuery = (id: string) =>
+  queryOptions({
+    queryKey: demoKeys.task(id),
+    queryFn: () => readDemoTask(id),
+    staleTime: 60_000,
+    refetchInterval: (q) => (q.state.data && !settled(q.state.data.status) && !q.state.data.result ? TIMING.taskRefetchMs : false),
+  });
 
 /** The four display images of every demo profile, keyed by demo user id. */
 export const demoImagesQuery = () => queryOptions({ queryKey: demoKeys.images, queryFn: readDemoImages, staleTime: 5 * 60_000 });

@@ -29,7 +29,8 @@ export function createTask(files: Record<ViewKey, Blob>, options: { idempotencyK
 /** A data URL for an <img>, from the base64 PNG the image endpoints send. */
 export const pngDataUrl = (b64: string) => `data:image/png;base64,${b64}`;
 
-const settled = (status: TaskStatus | undefined) => status === 'completed' || status === 'failed';
+/** A task the engine is done with: polling it again would change nothing. */
+export const settled = (status: TaskStatus | null | undefined) => status === 'completed' || status === 'failed';
 
 /** A page of the task manager (5 a page), refetched every 10 s (spec section 7). */
 export const tasksPageQuery = (page: number) =>
