@@ -125,7 +125,9 @@ test.describe('security headers', () => {
     const res = await page.goto('/docs');
     expect(res!.fromServiceWorker(), 'the service worker leaves /docs to the server').toBe(false);
     expectHeaders(await res!.allHeaders(), '/docs');
-    await expect(page.getByRole('heading', { name: /Smart Density API/ })).toBeVisible();
+    // Swagger UI draws its title only after its 1.5 MB bundle and the OpenAPI document have loaded;
+    // on a loaded two-core machine that took over 10 s once (the same patience as visit()).
+    await expect(page.getByRole('heading', { name: /Smart Density API/ })).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole('button', { name: /^GET \/utils\/engine\// }).click();
     await page.getByRole('button', { name: 'Try it out' }).click();
