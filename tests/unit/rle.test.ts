@@ -161,6 +161,11 @@ describe('RLE Lossless files from other encoders', () => {
     // Low bytes: row 0 "02 02 02 0b 0d"; row 1 "03 04 05 06 07" literal 5; row 2 zeros, with a
     // -128 no-op before it. 5 + 6 + 1 + 2 = 14 bytes, even.
     const low = [0xfe, 0x02, 0x01, 0x0b, 0x0d, 0x04, 0x03, 0x04, 0x05, 0x06, 0x07, 0x80, 0xfc, 0x00];
+    return { rle: twoSegments(high, low), pixels };
+  }
+
+  /** An RLE frame of two segments (high bytes, then low bytes) after the 64-byte header. */
+  function twoSegments(high: number[], low: number[]): Uint8Array {
     const rle = new Uint8Array(64 + high.length + low.length);
     const view = new DataView(rle.buffer);
     view.setUint32(0, 2, true);
@@ -168,7 +173,7 @@ describe('RLE Lossless files from other encoders', () => {
     view.setUint32(8, 64 + high.length, true);
     rle.set(high, 64);
     rle.set(low, 64 + high.length);
-    return { rle, pixels };
+    return rle;
   }
 
   function file(rle: Uint8Array, width: number, height: number, bitsStored = 12): Uint8Array {
@@ -189,13 +194,7 @@ describe('RLE Lossless files from other encoders', () => {
     const pixels = Uint16Array.from([1, 2, 3, 4, 5, 6, 7, 8]);
     const high = [0xf9, 0x00];
     const low = [0x07, 1, 2, 3, 4, 5, 6, 7, 8, 0x00];
-    const rle = new Uint8Array(64 + high.length + low.length);
-    const view = new DataView(rle.buffer);
-    view.setUint32(0, 2, true);
-    view.setUint32(4, 64, true);
-    view.setUint32(8, 64 + high.length, true);
-    rle.set(high, 64);
-    rle.set(low, 64 + high.length);
+    const rle = twoSegments(high, low);
     expect(Array.from(decodeRleFrame(rle, 4, 2, 16))).toEqual(Array.from(pixels));
     expect(Array.from((await decodeDicom(file(rle, 4, 2))).pixels)).toEqual(Array.from(pixels));
   });
