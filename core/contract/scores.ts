@@ -68,7 +68,8 @@ export type OverlayLayer = z.infer<typeof OverlayLayer>;
 export const ScoreInputs = z
   .object({
     age: z.number().nullable(),
-    age_source: z.enum(['birthdate', 'demo_profile', 'unknown']),
+    /** birthdate: the submitter's; dicom_birthdate: the files' PatientBirthDate (a study an administrator submitted). */
+    age_source: z.enum(['birthdate', 'dicom_birthdate', 'demo_profile', 'unknown']),
     risk_factors: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
     pixel_spacing_mm: z.record(z.string(), z.number().nullable()),
     notes: z.array(z.string()),

@@ -21,7 +21,11 @@ export const TaskPublic = z
   .meta({ id: 'TaskPublic' });
 export type TaskPublic = z.infer<typeof TaskPublic>;
 
-export const TasksPublic = z.object({ data: z.array(TaskPublic), count: z.number().int() }).meta({ id: 'TasksPublic' });
+/** A task in a list: also who submitted it (the Tasks Manager shows it; a person's own list, her own address). */
+export const TaskListItem = TaskPublic.extend({ owner_email: z.string().nullable() }).meta({ id: 'TaskListItem' });
+export type TaskListItem = z.infer<typeof TaskListItem>;
+
+export const TasksPublic = z.object({ data: z.array(TaskListItem), count: z.number().int() }).meta({ id: 'TasksPublic' });
 export type TasksPublic = z.infer<typeof TasksPublic>;
 
 export const AiModel = z.literal(AI_MODEL, { error: `ai_model must be ${AI_MODEL}` });

@@ -26,6 +26,21 @@ export function requireSuperuser(services: Services): MiddlewareHandler<Env> {
 }
 
 /**
+ * For open reads that show a superuser more (the demo profiles without images): whether the request
+ * carries a superuser's valid token. Anything else, a missing or stale token included, reads as a
+ * visitor and is never refused.
+ */
+export async function isSuperuserRequest(services: Services, authorization: string | undefined): Promise<boolean> {
+  const token = bearerToken(authorization);
+  if (!token) return false;
+  try {
+    return (await services.auth.authenticate(token)).is_superuser;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * DICOMweb reads: a full access token in the Authorization header, or a viewer token (one study,
  * minutes) there or in `?token=`, the viewer frame's URL. A full access token in the URL is refused
  * (401): it never travels in one. Every other route refuses viewer tokens (requireUser).

@@ -16,14 +16,15 @@ import {
   ViewParam,
 } from '../../core/contract';
 import type { App, Services } from './context';
-import { requireSuperuser } from './auth.middleware';
+import { isSuperuserRequest, requireSuperuser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse, uploadErrorResponses } from './openapi-helpers';
 
 const DemoUserIdParam = z.object({ demo_user_id: z.string().uuid('Demo user not found') });
 
 /**
  * Demo mode (spec section 7). Reads are open to anyone, since visitors use demo mode without an
- * account (spec section 6); creating, editing and deleting profiles needs a superuser.
+ * account (spec section 6), but only a superuser's token lists the profiles without images;
+ * creating, editing and deleting profiles needs a superuser.
  */
 export function demoRoutes(app: App, s: Services) {
   const admin = [requireSuperuser(s)];
@@ -36,7 +37,7 @@ export function demoRoutes(app: App, s: Services) {
     }),
     async (c) => {
       const { skip, limit } = c.req.valid('query');
-      return c.json(await s.demo.list(skip, limit), 200);
+      return c.json(await s.demo.list(skip, limit, await isSuperuserRequest(s, c.req.header('authorization'))), 200);
     },
   );
 
@@ -46,7 +47,7 @@ export function demoRoutes(app: App, s: Services) {
       request: { params: DemoUserIdParam },
       responses: { 200: jsonResponse(DemoUserPublic, 'The demo profile'), ...errorResponses },
     }),
-    async (c) => c.json(await s.demo.get(c.req.valid('param').demo_user_id), 200),
+    async (c) => c.json(await s.demo.get(c.req.valid('param').demo_user_id, await isSuperuserRequest(s, c.req.header('authorization'))), 200),
   );
 
   // The optional files stream to disk, so the body is read by the service; the registry documents it.
@@ -92,7 +93,7 @@ export function demoRoutes(app: App, s: Services) {
     }),
     async (c) => {
       const { skip, limit } = c.req.valid('query');
-      return c.json(await s.demo.tasks(skip, limit), 200);
+      return c.json(await s.demo.tasks(skip, limit, await isSuperuserRequest(s, c.req.header('authorization'))), 200);
     },
   );
 
@@ -125,7 +126,7 @@ export function demoRoutes(app: App, s: Services) {
     }),
     async (c) => {
       const { skip, limit } = c.req.valid('query');
-      return c.json(await s.demo.images(skip, limit), 200);
+      return c.json(await s.demo.images(skip, limit, await isSuperuserRequest(s, c.req.header('authorization'))), 200);
     },
   );
 }

@@ -5,6 +5,7 @@ import type { TasksRepository, SubmissionsRepository } from '../db/repositories/
 import type { UsersRepository } from '../db/repositories/users.repository';
 import type { FileStore } from '../storage/files';
 import type { JobMeta, TaskJob } from './queue';
+import { scoringSubject } from './scoring-age';
 
 /** A failure the person can act on (their file), with a message written for them. No retry. */
 export class PermanentJobError extends Error {}
@@ -13,7 +14,7 @@ export type OverlayPngs = Partial<Record<'detection' | 'density' | 'texture', Bu
 
 export interface ScoringContext {
   age: number | null;
-  ageSource: 'birthdate' | 'demo_profile' | 'unknown';
+  ageSource: 'birthdate' | 'dicom_birthdate' | 'demo_profile' | 'unknown';
   riskFactors: RiskFactors;
 }
 
@@ -106,12 +107,7 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
     const views = await decodeViews(deps, task.owner_id, task.id);
     const owner = await deps.users.findById(task.owner_id);
     if (!owner) return 'skipped';
-    const age = ageAt(owner.birthdate, task.dcm_study_date);
-    const { result, overlays } = await pipeline.score(views, {
-      age,
-      ageSource: age === null ? 'unknown' : 'birthdate',
-      riskFactors: owner.risk_factors,
-    });
+    const { result, overlays } = await pipeline.score(views, scoringSubject(owner, task));
     for (const key of VIEW_KEYS) {
       for (const [layer, png] of Object.entries(overlays[key] ?? {})) {
         if (png) await files.write(task.owner_id, task.id, `${key}.${layer}.png`, png);

@@ -92,13 +92,16 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
   }
 
   return {
-    async list(skip: number, limit: number): Promise<DemoUsersPublic> {
-      const { data, count } = await repo.list(skip, limit);
+    /** Visitors see only the profiles with images (a study); a superuser (`all`) sees every one. */
+    async list(skip: number, limit: number, all = false): Promise<DemoUsersPublic> {
+      const { data, count } = await repo.list(skip, limit, all);
       return { data: data.map(toDemoUserPublic), count };
     },
 
-    async get(id: string): Promise<DemoUserPublic> {
-      return toDemoUserPublic(await found(id));
+    async get(id: string, all = false): Promise<DemoUserPublic> {
+      const row = await found(id);
+      if (!all && row.status === null) throw new ApiError(404, DEMO_USER_NOT_FOUND);
+      return toDemoUserPublic(row);
     },
 
     /** Multipart: name, data, ai_model and optionally the four views (all four or none). */
@@ -158,8 +161,8 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     },
 
     /** Per demo user id: the scores, or why there are none. */
-    async tasks(skip: number, limit: number): Promise<DemoTasks> {
-      const { data } = await repo.list(skip, limit);
+    async tasks(skip: number, limit: number, all = false): Promise<DemoTasks> {
+      const { data } = await repo.list(skip, limit, all);
       const out: DemoTasks = {};
       for (const row of data) {
         if (row.status === 'completed' && row.result && !isFailed(row.result)) out[row.id] = { status: row.status, result: row.result };
@@ -174,8 +177,8 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     },
 
     /** Per demo user id: all four display images, or why they are not there. */
-    async images(skip: number, limit: number): Promise<DemoImages> {
-      const { data } = await repo.list(skip, limit);
+    async images(skip: number, limit: number, all = false): Promise<DemoImages> {
+      const { data } = await repo.list(skip, limit, all);
       const out: DemoImages = {};
       for (const row of data) {
         try {

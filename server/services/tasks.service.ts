@@ -42,7 +42,7 @@ export function tasksService(deps: { tasks: TasksRepository; submissions: Submis
   return {
     async list(user: UserRow, skip: number, limit: number): Promise<TasksPublic> {
       const { data, count } = await tasks.list({ ownerId: user.is_superuser ? undefined : user.id, skip, limit });
-      return { data: data.map(toTaskPublic), count };
+      return { data: data.map((t) => ({ ...toTaskPublic(t), owner_email: t.owner_email })), count };
     },
     async get(user: UserRow, id: string): Promise<TaskPublic> {
       return toTaskPublic(await visible(user, id));

@@ -93,6 +93,7 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
           dcm_patient_id: header.patientId,
           dcm_study_date: header.studyDate,
           dcm_study_instance_uid: header.studyInstanceUid,
+          dcm_patient_birth_date: header.patientBirthDate,
           idempotency_key: key,
           counted: true,
         });

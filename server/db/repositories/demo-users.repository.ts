@@ -54,10 +54,14 @@ export function demoUsersRepository(db: Db) {
       const rows = await db.query(`SELECT ${COLUMNS} FROM demo_users WHERE id = $1`, [id]);
       return rows[0] ? toRow(rows[0]) : null;
     },
-    /** Oldest first, so the built-in profiles lead and a new one goes to the end. */
-    async list(skip: number, limit: number): Promise<{ data: DemoUserRow[]; count: number }> {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM demo_users ORDER BY created_at, id OFFSET $1 LIMIT $2`, [skip, limit]);
-      const count = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM demo_users');
+    /**
+     * Oldest first, so the built-in profiles lead and a new one goes to the end; only those with a
+     * study (images) unless `withoutImages`.
+     */
+    async list(skip: number, limit: number, withoutImages = true): Promise<{ data: DemoUserRow[]; count: number }> {
+      const where = withoutImages ? '' : 'WHERE status IS NOT NULL';
+      const rows = await db.query(`SELECT ${COLUMNS} FROM demo_users ${where} ORDER BY created_at, id OFFSET $1 LIMIT $2`, [skip, limit]);
+      const count = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM demo_users ${where}`);
       return { data: rows.map(toRow), count: count[0].count };
     },
     async insert(u: NewDemoUser): Promise<DemoUserRow> {

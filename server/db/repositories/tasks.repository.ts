@@ -2,13 +2,15 @@ import type { Db } from '../client';
 import { TaskResult, type TaskPublic, type TaskStatus } from '../../../core/contract';
 
 export interface TaskRow extends TaskPublic {
+  /** The files' PatientBirthDate (DICOM DA), read by the worker for a study submitted on someone's behalf. */
+  dcm_patient_birth_date: string | null;
   idempotency_key: string | null;
   counted: boolean;
   attempts: number;
 }
 
 const COLUMNS = `id, owner_id, status, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, result,
-  idempotency_key, counted, attempts,
+  dcm_patient_birth_date, idempotency_key, counted, attempts,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`;
 
 function toTask(row: Record<string, unknown>): TaskRow {
@@ -17,7 +19,7 @@ function toTask(row: Record<string, unknown>): TaskRow {
 }
 
 export function toTaskPublic(t: TaskRow): TaskPublic {
-  const { idempotency_key: _k, counted: _c, attempts: _a, ...rest } = t;
+  const { idempotency_key: _k, counted: _c, attempts: _a, dcm_patient_birth_date: _b, ...rest } = t;
   return rest;
 }
 
@@ -28,6 +30,7 @@ export interface NewTask {
   dcm_patient_id: string | null;
   dcm_study_date: string | null;
   dcm_study_instance_uid: string | null;
+  dcm_patient_birth_date: string | null;
   idempotency_key: string | null;
   counted: boolean;
 }
@@ -51,16 +54,21 @@ export function tasksRepository(db: Db) {
       const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE owner_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [ownerId]);
       return rows[0] ? toTask(rows[0]) : null;
     },
-    async list(opts: { ownerId?: string; skip: number; limit: number }): Promise<{ data: TaskRow[]; count: number }> {
+    /** Newest first, each with its submitter's e-mail address. */
+    async list(opts: { ownerId?: string; skip: number; limit: number }): Promise<{ data: (TaskRow & { owner_email: string | null })[]; count: number }> {
       const where = opts.ownerId ? 'WHERE owner_id = $3' : '';
       const params: unknown[] = [opts.skip, opts.limit];
       if (opts.ownerId) params.push(opts.ownerId);
-      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks ${where} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`, params);
+      const rows = await db.query(
+        `SELECT ${COLUMNS}, (SELECT u.email FROM users u WHERE u.id = tasks.owner_id) AS owner_email
+           FROM tasks ${where} ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT $2`,
+        params,
+      );
       const countRows = await db.query<{ count: number }>(
         `SELECT count(*)::int AS count FROM tasks ${opts.ownerId ? 'WHERE owner_id = $1' : ''}`,
         opts.ownerId ? [opts.ownerId] : [],
       );
-      return { data: rows.map(toTask), count: countRows[0].count };
+      return { data: rows.map((r) => ({ ...toTask(r), owner_email: (r.owner_email as string | null) ?? null })), count: countRows[0].count };
     },
     /**
      * The newest task of each study (a study submitted again reads as its last submission), newest
@@ -88,9 +96,9 @@ export function tasksRepository(db: Db) {
     },
     async insert(t: NewTask): Promise<TaskRow> {
       const rows = await db.query(
-        `INSERT INTO tasks (id, owner_id, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, idempotency_key, counted)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-        [t.id, t.owner_id, t.ai_model, t.dcm_patient_id, t.dcm_study_date, t.dcm_study_instance_uid, t.idempotency_key, t.counted],
+        `INSERT INTO tasks (id, owner_id, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, dcm_patient_birth_date, idempotency_key, counted)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+        [t.id, t.owner_id, t.ai_model, t.dcm_patient_id, t.dcm_study_date, t.dcm_study_instance_uid, t.dcm_patient_birth_date, t.idempotency_key, t.counted],
       );
       return toTask(rows[0]);
     },
