@@ -5,7 +5,7 @@ import type { DecodedView } from '../dicom/types';
 import { assembleResult, type ViewMeasurement } from './assemble';
 import type { OverlayKind, RgbaOverlay } from './image/overlays';
 import { NO_TIMER, type Timer } from './image/stage-timer';
-import { measureStudy } from './image/study';
+import { measurePrepared, prepareStudy, type PreparedView } from './image/study';
 import { REFERENCE_MODELS, type ModelRegistry } from './model-registry';
 
 export const ENGINE_NAME = REFERENCE_MODELS.engine.name;
@@ -39,8 +39,20 @@ export async function analyzeStudy(
   ctx: AnalysisContext,
   options: AnalyzeOptions = {},
 ): Promise<{ result: ScoredResult; overlays: OverlayPngs }> {
+  return scorePreparedStudy(prepareStudy(views, options.timer), ctx, options);
+}
+
+/**
+ * analyzeStudy's study step, on views already prepared one by one (image/study.ts prepareView):
+ * the pipeline prepares each view on the thread that decoded it, as soon as it is decoded.
+ */
+export async function scorePreparedStudy(
+  views: Partial<Record<ViewKey, PreparedView>>,
+  ctx: AnalysisContext,
+  options: AnalyzeOptions = {},
+): Promise<{ result: ScoredResult; overlays: OverlayPngs }> {
   const timer = options.timer ?? NO_TIMER;
-  const measured = measureStudy(views, timer);
+  const measured = measurePrepared(views, timer);
   const perView = {} as Record<ViewKey, ViewMeasurement | null>;
   const layers: Record<string, OverlayLayer[]> = {};
   for (const key of VIEW_KEYS) {
@@ -52,7 +64,7 @@ export async function analyzeStudy(
           denseAreaCm2: m.denseAreaCm2,
           detectionScore: m.detectionScore,
           regions: m.regions,
-          pixelSpacingMm: fileSpacing(v),
+          pixelSpacingMm: v.fileSpacingMm,
           ...(m.reason ? { reason: m.reason } : {}),
         }
       : null;
@@ -88,11 +100,6 @@ export async function analyzeStudy(
   );
   timer.record('overlay png', performance.now() - t0);
   return { result, overlays };
-}
-
-/** Spacing of the stored image (before any decoder downsampling), mm. */
-function fileSpacing(v: DecodedView): number {
-  return ((v.pixelSpacingMm[0] + v.pixelSpacingMm[1]) / 2) / Math.max(1, v.downsample);
 }
 
 export function overlaySize(v: Pick<DecodedView, 'width' | 'height'>): { width: number; height: number } {

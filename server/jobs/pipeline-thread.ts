@@ -1,18 +1,18 @@
 /**
  * The pipeline run in worker threads (server/jobs/pipeline.worker.ts), behind the same Pipeline
  * interface. Each call goes to the thread with the fewest calls in flight, so the four views of a
- * study decode side by side on a machine with cores to spare (JPEG 2000 decoding is most of a
- * study's wait). A thread that dies (out of memory, a codec abort) fails its calls in flight with
- * an ordinary error, so the queue retries the task, and the next call starts a new thread.
+ * study are decoded and analysed side by side on a machine with cores to spare. A thread that
+ * dies (out of memory, a codec abort) fails its calls in flight with an ordinary error, so the
+ * queue retries the task, and the next call starts a new thread.
  */
 import { Worker } from 'node:worker_threads';
 import { defaultPipelineThreads } from '../config';
-import type { DecodedView } from '../dicom/types';
+import type { PreparedView } from '../analysis/image/study';
 import { PermanentJobError, type Pipeline } from './process-task';
 import { transferable } from '../transferable';
 
 type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; permanent: boolean; message: string };
-type Op = 'decode' | 'score';
+type Op = 'prepare' | 'score';
 type ScoreReply = { result: Awaited<ReturnType<Pipeline['score']>>['result']; overlays: Record<string, Record<string, Uint8Array>> };
 
 interface Slot {
@@ -97,10 +97,9 @@ export function createThreadedPipeline(
    * study finds it ready. Not after every study: a thread takes about 0.4 s of CPU to start.
    */
   async function scoreOn(slot: Slot, args: Parameters<Pipeline['score']>) {
-    const [views] = args;
     if (heavy()) await Promise.all(slots.filter((s) => s !== slot && s.pending.size === 0).map(letGo));
     try {
-      return await call<ScoreReply>(slot, 'score', args, transferable(Object.values(views).map((v) => v.pixels)));
+      return await call<ScoreReply>(slot, 'score', args);
     } finally {
       if (!closed && heavy()) {
         for (const s of slots) {
@@ -113,8 +112,8 @@ export function createThreadedPipeline(
   }
 
   return {
-    async decode(bytes, key) {
-      const out = await call<{ view: DecodedView; png: Uint8Array }>(leastBusy(), 'decode', [bytes, key], transferable([bytes]));
+    async prepare(bytes, key) {
+      const out = await call<{ view: PreparedView; png: Uint8Array }>(leastBusy(), 'prepare', [bytes, key], transferable([bytes]));
       return { view: out.view, png: asBuffer(out.png) };
     },
     async score(views, ctx) {

@@ -1,6 +1,7 @@
 import type { ViewKey } from '../../core/contract';
 import { VIEW_LABELS } from '../../core/dicom/classify';
-import { analyzeStudy } from '../analysis/engine';
+import { scorePreparedStudy } from '../analysis/engine';
+import { prepareView } from '../analysis/image/study';
 import { decodeDicom } from '../dicom/decode';
 import { renderDisplayPng } from '../dicom/display';
 import { PermanentJobError, type Pipeline } from './process-task';
@@ -14,7 +15,7 @@ export const DECODE_MAX_HEIGHT = 2048;
 /** The real pipeline: the DICOM decoder, the display renderer and the reference scoring engine. */
 export function createPipeline(): Pipeline {
   return {
-    async decode(bytes, key: ViewKey) {
+    async prepare(bytes, key: ViewKey) {
       let view;
       try {
         view = { ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })), key };
@@ -22,8 +23,10 @@ export function createPipeline(): Pipeline {
         const reason = err instanceof Error ? err.message : String(err);
         throw new PermanentJobError(`The ${VIEW_LABELS[key]} image could not be read: ${reason}`);
       }
-      return { view, png: await renderDisplayPng(view) };
+      const png = await renderDisplayPng(view);
+      // The full-resolution pixels end here: what leaves is the view's analysis (a few MB).
+      return { view: prepareView(view), png };
     },
-    score: (views, ctx) => analyzeStudy(views, ctx),
+    score: (views, ctx) => scorePreparedStudy(views, ctx),
   };
 }

@@ -10,14 +10,14 @@ import { transferable } from '../transferable';
 
 const pipeline = createPipeline();
 
-type Request = { id: number; op: 'decode' | 'score'; args: unknown[] };
+type Request = { id: number; op: 'prepare' | 'score'; args: unknown[] };
 
 parentPort!.on('message', async ({ id, op, args }: Request) => {
   try {
-    if (op === 'decode') {
-      const { view, png } = await pipeline.decode(...(args as Parameters<Pipeline['decode']>));
+    if (op === 'prepare') {
+      const { view, png } = await pipeline.prepare(...(args as Parameters<Pipeline['prepare']>));
       // Moved, not copied: the thread has no further use for them.
-      parentPort!.postMessage({ id, ok: true, value: { view, png } }, transferable([view.pixels, png]));
+      parentPort!.postMessage({ id, ok: true, value: { view, png } }, transferable([png]));
     } else {
       const { result, overlays } = await pipeline.score(...(args as Parameters<Pipeline['score']>));
       const pngs = Object.values(overlays).flatMap((layers) => Object.values(layers ?? {})).filter((b): b is Buffer => !!b);

@@ -2,7 +2,7 @@ import { EMPTY_RISK_FACTORS, VIEW_KEYS, readDemoProfile } from '../../core/contr
 import type { Db } from '../db/client';
 import { demoUsersRepository, type DemoUsersRepository } from '../db/repositories/demo-users.repository';
 import type { FileStore } from '../storage/files';
-import { PermanentJobError, SERVER_FAULT_MESSAGE, decodeViews, type Pipeline } from './process-task';
+import { PermanentJobError, SERVER_FAULT_MESSAGE, prepareViews, type Pipeline } from './process-task';
 import type { JobMeta, TaskJob } from './queue';
 
 /** A demo profile's files live under DATA_DIR/files/demo/<demo user id>/, beside the users' folders. */
@@ -41,7 +41,7 @@ export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string
   };
 
   try {
-    const views = await decodeViews(deps, DEMO_FILES_OWNER, row.id);
+    const views = await prepareViews(deps, DEMO_FILES_OWNER, row.id);
     // Read the profile again: its age may have changed while the images were decoded.
     const current = await demoUsers.find(row.id);
     if (!current) return 'skipped';

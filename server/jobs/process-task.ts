@@ -1,6 +1,6 @@
 import type { ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
 import { VIEW_KEYS } from '../../core/contract';
-import type { DecodedView } from '../dicom/types';
+import type { PreparedView } from '../analysis/image/study';
 import type { TasksRepository, SubmissionsRepository } from '../db/repositories/tasks.repository';
 import type { UsersRepository } from '../db/repositories/users.repository';
 import type { FileStore } from '../storage/files';
@@ -21,13 +21,15 @@ export interface ScoringContext {
 /** The steps of the pipeline that do real work; the job runner only moves data between them. */
 export interface Pipeline {
   /**
-   * Decodes one file for analysis and renders its windowed display PNG (about 1024 px high);
-   * throws PermanentJobError when the pixels cannot be read. The pipeline may take `bytes`' memory
-   * (a threaded one moves it to its thread), so the caller must not use them afterwards.
+   * Decodes one file, renders its windowed display PNG (about 1024 px high) and analyses the view
+   * on its own (the part of the analysis that needs no other view), so that each view is analysed
+   * as soon as it is decoded; throws PermanentJobError when the pixels cannot be read. The
+   * pipeline may take `bytes`' memory (a threaded one moves it to its thread), so the caller must
+   * not use them afterwards.
    */
-  decode(bytes: Uint8Array, key: ViewKey): Promise<{ view: DecodedView; png: Buffer }>;
-  /** Scores the study; like decode, it may take the views' pixel memory. */
-  score(views: Record<ViewKey, DecodedView>, ctx: ScoringContext): Promise<{ result: ScoredResult; overlays: Record<ViewKey, OverlayPngs> }>;
+  prepare(bytes: Uint8Array, key: ViewKey): Promise<{ view: PreparedView; png: Buffer }>;
+  /** The study step: the findings that need several views, the overlays and the scores. */
+  score(views: Record<ViewKey, PreparedView>, ctx: ScoringContext): Promise<{ result: ScoredResult; overlays: Record<ViewKey, OverlayPngs> }>;
 }
 
 export interface ProcessDeps {
@@ -55,22 +57,22 @@ export function ageAt(birthdate: string | null, studyDate: string | null, today 
 }
 
 /**
- * Decodes the four views side by side (a threaded pipeline spreads them over its threads) and
- * keeps their display images. When several fail, the first in view order is the one reported, so
+ * Decodes and analyses the four views side by side (a threaded pipeline spreads them over its
+ * threads) and keeps their display images. When several fail, the first in view order is the one reported, so
  * the same files always give the same message.
  */
-export async function decodeViews(deps: Pick<ProcessDeps, 'files' | 'pipeline'>, ownerId: string, taskId: string): Promise<Record<ViewKey, DecodedView>> {
+export async function prepareViews(deps: Pick<ProcessDeps, 'files' | 'pipeline'>, ownerId: string, taskId: string): Promise<Record<ViewKey, PreparedView>> {
   const { files, pipeline } = deps;
   const settled = await Promise.allSettled(
     VIEW_KEYS.map(async (key) => {
       const bytes = await files.read(ownerId, taskId, `${key}.dcm`);
       if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
-      const { view, png } = await pipeline.decode(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
+      const { view, png } = await pipeline.prepare(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
       await files.write(ownerId, taskId, `${key}.png`, png);
       return view;
     }),
   );
-  const views = {} as Record<ViewKey, DecodedView>;
+  const views = {} as Record<ViewKey, PreparedView>;
   for (const [i, key] of VIEW_KEYS.entries()) {
     const r = settled[i];
     if (r.status === 'rejected') throw r.reason;
@@ -104,7 +106,7 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
   };
 
   try {
-    const views = await decodeViews(deps, task.owner_id, task.id);
+    const views = await prepareViews(deps, task.owner_id, task.id);
     const owner = await deps.users.findById(task.owner_id);
     if (!owner) return 'skipped';
     const { result, overlays } = await pipeline.score(views, scoringSubject(owner, task));

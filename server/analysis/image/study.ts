@@ -29,28 +29,67 @@ export interface StudyMeasurement {
 }
 
 /**
+ * One view as far as it goes alone: its analysis (or why it has none) and the size and spacing of
+ * the image it was made from. A pipeline thread makes it right after decoding, so the full
+ * resolution pixels never leave that thread; the study step needs only this.
+ */
+export interface PreparedView {
+  key: ViewKey;
+  /** Size of the decoded image (the display image's source), pixels. */
+  width: number;
+  height: number;
+  /** Spacing of the stored image (before any decoder downsampling), mm. */
+  fileSpacingMm: number;
+  analysis: ViewAnalysis | null;
+  /** Why the view could not be analysed (set when `analysis` is null). */
+  failure?: string;
+}
+
+/** The per-view half of the image pipeline: checks the input, then analyses the view. */
+export function prepareView(v: DecodedView, timer: Timer = NO_TIMER): PreparedView {
+  const base = {
+    key: v.key,
+    width: v.width,
+    height: v.height,
+    fileSpacingMm: (v.pixelSpacingMm[0] + v.pixelSpacingMm[1]) / 2 / Math.max(1, v.downsample),
+  };
+  const problem = checkView(v);
+  if (problem) return { ...base, analysis: null, failure: problem };
+  return { ...base, analysis: analyzeView(v, timer) };
+}
+
+/** Every present view through prepareView, in view order. */
+export function prepareStudy(views: Partial<Record<ViewKey, DecodedView>>, timer: Timer = NO_TIMER): Partial<Record<ViewKey, PreparedView>> {
+  const out: Partial<Record<ViewKey, PreparedView>> = {};
+  for (const key of VIEW_KEYS) {
+    const v = views[key];
+    if (v) out[key] = prepareView(v, timer);
+  }
+  return out;
+}
+
+/**
  * The image half of the engine for a whole study: every view through the pipeline, then the
  * findings that need two views (left-right asymmetry, CC/MLO agreement), then the overlays.
  * A view that is missing or cannot be analysed gives nulls with a reason, never made-up values.
  */
 export function measureStudy(views: Partial<Record<ViewKey, DecodedView>>, timer: Timer = NO_TIMER): StudyMeasurement {
+  return measurePrepared(prepareStudy(views, timer), timer);
+}
+
+/** measureStudy's study step, on views already prepared one by one (possibly on other threads). */
+export function measurePrepared(prepared: Partial<Record<ViewKey, PreparedView>>, timer: Timer = NO_TIMER): StudyMeasurement {
   const analyses: Partial<Record<ViewKey, ViewAnalysis>> = {};
   const failures: Partial<Record<ViewKey, string>> = {};
   const notes: string[] = [];
   for (const key of VIEW_KEYS) {
-    const v = views[key];
-    if (!v) {
-      failures[key] = 'view missing from the study';
-      continue;
+    const p = prepared[key];
+    if (!p) failures[key] = 'view missing from the study';
+    else if (!p.analysis) failures[key] = p.failure ?? 'view not analysed';
+    else {
+      analyses[key] = p.analysis;
+      notes.push(...p.analysis.notes);
     }
-    const problem = checkView(v);
-    if (problem) {
-      failures[key] = problem;
-      continue;
-    }
-    const a = analyzeView(v, timer);
-    analyses[key] = a;
-    notes.push(...a.notes);
   }
   const detections = timer.time('detection', () => detectStudy(analyses));
   const out = {} as Record<ViewKey, ViewMeasurement>;
