@@ -1,10 +1,13 @@
 /**
- * The desktop-only rule (spec section 1): below the large breakpoint every screen is replaced by
- * /desktop-only; on a large viewport /desktop-only is replaced by /. Returns where to go, or null.
+ * The desktop-only rule (spec section 1, issue 18 item 4): below the large breakpoint the notice
+ * covers the current page ('cover'), which stays where it is; on a large viewport the page
+ * /desktop-only itself is replaced by / ('home'). While printing nothing happens: the paper's width
+ * is not a small screen.
  */
-export function desktopRedirect(isDesktop: boolean, pathname: string): '/desktop-only' | '/' | null {
+export function desktopRule(isDesktop: boolean, printing: boolean, pathname: string): 'cover' | 'home' | null {
+  if (printing) return null;
   const onNotice = pathname === '/desktop-only';
-  if (!isDesktop && !onNotice) return '/desktop-only';
-  if (isDesktop && onNotice) return '/';
+  if (!isDesktop && !onNotice) return 'cover';
+  if (isDesktop && onNotice) return 'home';
   return null;
 }

@@ -14,7 +14,7 @@ import { StatusRing } from '../features/tasks/StatusRing';
 import { TaskDetailPanel } from '../features/tasks/TaskDetailPanel';
 
 const route = getRouteApi('/app/superuser/tasks');
-const COLUMNS = 6;
+const COLUMNS = 7;
 
 function ScoreCell({ task }: { task: TaskPublic }) {
   if (isFailed(task.result)) return <Text c="red.7">Failed</Text>;
@@ -64,6 +64,7 @@ export default function TasksPage() {
             <Table.Tr>
               <Table.Th>ID</Table.Th>
               <Table.Th>Created At</Table.Th>
+              <Table.Th>Submitted by</Table.Th>
               <Table.Th>Patient ID</Table.Th>
               <Table.Th>Study Date</Table.Th>
               <Table.Th>Score</Table.Th>
@@ -104,6 +105,7 @@ export default function TasksPage() {
                   </Group>
                 </Table.Td>
                 <Table.Td>{formatDateTime(task.created_at)}</Table.Td>
+                <Table.Td>{task.owner_email ?? '—'}</Table.Td>
                 <Table.Td ff="monospace">{task.dcm_patient_id ? task.dcm_patient_id.slice(0, 7) : '—'}</Table.Td>
                 <Table.Td>{formatStudyDate(task.dcm_study_date)}</Table.Td>
                 <Table.Td>

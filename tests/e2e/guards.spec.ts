@@ -165,28 +165,4 @@ test.describe('guards and redirects', () => {
   });
 });
 
-test.describe('desktop-only rule', () => {
-  test('a small viewport is replaced by /desktop-only, and a large one goes back to /', async ({ page, member }) => {
-    await signIn(page, member);
-    await page.setViewportSize({ width: 800, height: 900 });
-    await page.goto('/settings');
-    await expect(page).toHaveURL(/\/desktop-only$/);
-    await expect(page.getByRole('heading', { name: 'Desktop Only' })).toBeVisible();
-
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
-  });
-
-  test('/desktop-only on a large screen goes to /', async ({ page }) => {
-    await page.goto('/desktop-only');
-    // Anonymous: / then sends on to /login.
-    await expect(page).toHaveURL(/\/login$/);
-  });
-
-  test('the public pages follow the rule too', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/login');
-    await expect(page).toHaveURL(/\/desktop-only$/);
-  });
-});
+// The desktop-only rule (a notice over the page, never while printing): desktop-only.spec.ts.

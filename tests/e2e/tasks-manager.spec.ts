@@ -21,10 +21,12 @@ test.describe('/tasks, the Tasks Manager', () => {
   let task: TaskPublic;
   let result: ScoredResult;
   let failed: TaskPublic;
+  let ownerEmail: string;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     const owner = await createUser({ submission_limit: 2 });
+    ownerEmail = owner.email;
     ({ task, result } = await scoredStudy(owner, MIXED_STUDY));
     ({ task: failed } = await failedStudy(await createUser({ submission_limit: 1 }), 11));
   });
@@ -39,6 +41,9 @@ test.describe('/tasks, the Tasks Manager', () => {
     await expect(page.getByRole('heading', { name: 'Tasks Manager' })).toBeVisible();
     await expect(row).toContainText(task.id.slice(0, 7));
     await expect(row).toContainText(task.dcm_patient_id!.slice(0, 7));
+    // Who submitted it (issue 18, item 5).
+    await expect(page.getByRole('columnheader', { name: 'Submitted by' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: ownerEmail, exact: true })).toBeVisible();
     await expect(row).toContainText(studyDate(task.dcm_study_date));
     await expect(row).toContainText(pct(result.study[AI_MODEL].score));
     await expect(row.getByRole('img', { name: 'Status: Completed' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { couldSubmit, hasResults, homeAction, limitReached, newSubmissionAction, resultsButton, type FlagUser } from '../../src/session/flags';
-import { desktopRedirect } from '../../src/lib/desktop';
+import { desktopRule } from '../../src/lib/desktop';
 
 const user = (over: Partial<FlagUser> = {}): FlagUser => ({ submission_count: 0, submission_limit: 1, is_superuser: false, is_test_user: false, ...over });
 
@@ -15,6 +15,13 @@ describe('derived session flags (spec section 4)', () => {
     expect(couldSubmit(null)).toBe(false);
     expect(couldSubmit(user({ submission_limit: 0 }))).toBe(false);
     expect(couldSubmit(user({ submission_limit: 1 }))).toBe(true);
+  });
+
+  it('couldSubmit: test users and superusers whatever their limit (decisions.md)', () => {
+    expect(couldSubmit(user({ submission_limit: 0, is_test_user: true }))).toBe(true);
+    expect(couldSubmit(user({ submission_limit: 0, is_superuser: true }))).toBe(true);
+    expect(newSubmissionAction(user({ submission_limit: 0, submission_count: 3, is_test_user: true }), false)).toBe('submit');
+    expect(homeAction(user({ submission_limit: 0, is_test_user: true }))).toBe('get-started');
   });
 
   it('limitReached: no user counts as reached; count at the limit is reached', () => {
@@ -53,10 +60,15 @@ describe('buttons that follow the flags', () => {
 });
 
 describe('desktop-only rule', () => {
-  it('sends small viewports to /desktop-only and large ones back to /', () => {
-    expect(desktopRedirect(false, '/settings')).toBe('/desktop-only');
-    expect(desktopRedirect(false, '/desktop-only')).toBeNull();
-    expect(desktopRedirect(true, '/desktop-only')).toBe('/');
-    expect(desktopRedirect(true, '/login')).toBeNull();
+  it('covers the page on small viewports (never navigating away) and sends /desktop-only on a large one to /', () => {
+    expect(desktopRule(false, false, '/settings')).toBe('cover');
+    expect(desktopRule(false, false, '/desktop-only')).toBeNull();
+    expect(desktopRule(true, false, '/desktop-only')).toBe('home');
+    expect(desktopRule(true, false, '/login')).toBeNull();
+  });
+
+  it('does nothing while printing: the paper is not a small screen', () => {
+    expect(desktopRule(false, true, '/results')).toBeNull();
+    expect(desktopRule(true, true, '/desktop-only')).toBeNull();
   });
 });

@@ -85,7 +85,8 @@ export function UserFormModal({ opened, onClose, user }: { opened: boolean; onCl
             <PasswordInput label={editing ? 'Set Password' : 'Set Password'} required={!editing} autoComplete="new-password" description={editing ? 'Leave blank to keep the current password' : undefined} {...form.getInputProps('password')} />
             <PasswordInput label="Confirm Password" required={!editing} autoComplete="new-password" description={editing ? ' ' : undefined} {...form.getInputProps('confirm_password')} />
           </SimpleGrid>
-          <NumberInput label="Submission limit" min={0} allowDecimal={false} allowNegative={false} w={200} {...form.getInputProps('submission_limit')} />
+          {/* The minus sign stays and nothing is clamped: "-1" is refused with the schema's message, never saved as 1 or 0. */}
+          <NumberInput label="Submission limit" min={0} clampBehavior="none" allowDecimal={false} w={200} {...form.getInputProps('submission_limit')} />
           <Group gap="xl" mt="xs">
             <Checkbox label="Is superuser?" {...form.getInputProps('is_superuser', { type: 'checkbox' })} />
             <Checkbox label="Is active?" {...form.getInputProps('is_active', { type: 'checkbox' })} />

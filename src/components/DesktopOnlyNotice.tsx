@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { Overlay, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconMonitor } from './icons';
+import { Logo } from './Logo';
+
+/** The spec's notice (section 2, /desktop-only), word for word; shared by the page and the cover. */
+export function DesktopOnlyMessage({ titleId }: { titleId?: string }) {
+  return (
+    <Stack align="center" ta="center" gap="md" maw={420}>
+      <Logo />
+      <ThemeIcon size={64} radius="xl" variant="light" mt="lg">
+        <IconMonitor size={32} />
+      </ThemeIcon>
+      <Title order={1} size="h2" id={titleId}>
+        Desktop Only
+      </Title>
+      <Text>We are still improving the mobile experience.</Text>
+      <Text c="dimmed">Please open this page on a desktop or laptop computer with a larger screen.</Text>
+    </Stack>
+  );
+}
+
+/**
+ * The desktop-only rule's notice laid over the current page, which stays mounted underneath (inert),
+ * so nothing she typed or picked is lost and widening the window shows the page again as it was.
+ * Never on paper (hidden by the print stylesheet as well as by the rule).
+ */
+export function DesktopOnlyCover() {
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => dialog.current?.focus(), []);
+  return (
+    <Overlay fixed center zIndex={1000} blur={6} backgroundOpacity={0.55} className="desktop-only-cover" data-testid="desktop-only-cover">
+      <Paper ref={dialog} role="dialog" aria-modal="true" aria-labelledby="desktop-only-title" tabIndex={-1} shadow="xl" radius="lg" p="xl" m="md" maw={480}>
+        <DesktopOnlyMessage titleId="desktop-only-title" />
+      </Paper>
+    </Overlay>
+  );
+}
