@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
+import { listenForQueuedTasks, TASK_QUEUED_CHANNEL, type TaskListener } from './wake';
 
 export const TASK_QUEUE = 'process-task';
 
@@ -83,9 +84,18 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
     policy: 'stately',
   });
   let stopped = false;
+  const workerIds: string[] = [];
+  let listener: TaskListener | null = null;
+  const wakeLocal = () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  };
   return {
     async enqueue(taskId) {
       await boss.send(TASK_QUEUE, { taskId } satisfies TaskJob, { singletonKey: taskId });
+      // A worker waiting for its next poll takes the task now: ours directly, other processes'
+      // through NOTIFY (see wake.ts). The job is stored either way: a lost wake costs one poll.
+      wakeLocal();
+      if (db.kind === 'postgres') await db.query(`SELECT pg_notify($1, '')`, [TASK_QUEUED_CHANNEL]).catch(() => undefined);
     },
     async releaseOrphans() {
       // pg-boss keeps its jobs in its own schema; the ids of active ones are all we read there.
@@ -101,8 +111,9 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
       return new Set(rows.map((r) => r.key));
     },
     async work(handler) {
+      if (db.kind === 'postgres' && !listener) listener = await listenForQueuedTasks(databaseUrl!, wakeLocal);
       for (let i = 0; i < o.concurrency; i++) {
-        await boss.work<TaskJob>(
+        const id = await boss.work<TaskJob>(
           TASK_QUEUE,
           { batchSize: 1, pollingIntervalSeconds: o.pollingIntervalSeconds, includeMetadata: true },
           async (jobs) => {
@@ -116,11 +127,13 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
             }
           },
         );
+        workerIds.push(id);
       }
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      await listener?.close();
       await boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
     },
   };
