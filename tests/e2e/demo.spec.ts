@@ -21,14 +21,17 @@ async function createDemoUser(prefix: string, data = profileData()): Promise<Dem
   return DemoUserPublic.parse(await res.json());
 }
 
+/** As the superuser: visitors are not shown the profiles without images. */
+const asAdmin = async (): Promise<RequestInit> => ({ headers: { Authorization: `Bearer ${await superuserToken()}` } });
+
 async function readDemoUser(id: string): Promise<DemoUserPublic | null> {
-  const res = await fetch(api(`/demo/users/${id}`));
+  const res = await fetch(api(`/demo/users/${id}`), await asAdmin());
   return res.status === 404 ? null : DemoUserPublic.parse(await res.json());
 }
 
 /** Opens the admin page that lists `id` (oldest first, five a page). */
 async function gotoDemoAdminRow(page: Page, id: string) {
-  const all = DemoUsersPublic.parse(await (await fetch(api('/demo/users?skip=0&limit=1000'))).json());
+  const all = DemoUsersPublic.parse(await (await fetch(api('/demo/users?skip=0&limit=1000'), await asAdmin())).json());
   const index = all.data.findIndex((u) => u.id === id);
   expect(index).toBeGreaterThanOrEqual(0);
   await page.goto(`/demo-admin?page=${Math.floor(index / ADMIN_PAGE_SIZE) + 1}`);
@@ -130,6 +133,16 @@ test.describe('choosing a demo profile', () => {
 });
 
 test.describe('a visitor without an account', () => {
+  test('is not shown the profiles without images (the administrators are)', async ({ page }) => {
+    const bare = await createDemoUser('Bare');
+    const visitorList = DemoUsersPublic.parse(await (await fetch(api('/demo/users?skip=0&limit=1000'))).json());
+    expect(visitorList.data.map((u) => u.id)).not.toContain(bare.id);
+    expect(await readDemoUser(bare.id)).not.toBeNull();
+    await page.goto('/start-demo');
+    await expect(page.getByRole('radio', { name: 'Anna Lindqvist' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: bare.name })).toHaveCount(0);
+  });
+
   test('tries the demo from the login page: a profile, a simulated submission and its results', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'try the demo' }).click();
@@ -201,7 +214,7 @@ test.describe('demo users management', () => {
     await expect(page.getByText('Demo user created successfully.')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const all = DemoUsersPublic.parse(await (await fetch(api('/demo/users?skip=0&limit=1000'))).json());
+    const all = DemoUsersPublic.parse(await (await fetch(api('/demo/users?skip=0&limit=1000'), await asAdmin())).json());
     const created = all.data.find((u) => u.name === name)!;
     expect(JSON.parse(created.data)).toMatchObject({ age: 61, screening_location: 'akademiska' });
     await gotoDemoAdminRow(page, created.id);
