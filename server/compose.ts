@@ -18,6 +18,7 @@ import { dicomwebService } from './services/dicomweb.service';
 import { frameDecoderThread } from './dicom/frame-thread';
 import { intakeService } from './submissions/intake.service';
 import { demoService } from './services/demo.service';
+import { taskEvents } from './events/task-events';
 
 /** Wires repositories into services: the one place that knows which service needs what. */
 export interface ComposeOptions {
@@ -57,6 +58,7 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     files,
     db,
     tasks: tasksService({ tasks, submissions, files }),
+    taskEvents: taskEvents(db, opts.log),
     dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
     intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),

@@ -39,6 +39,7 @@ async function main() {
     console.log(`${signal}: shutting down`);
     server.close();
     await queue.stop();
+    await services.taskEvents.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     process.exit(0);
   };

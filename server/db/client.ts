@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { listenPostgres, type Listener } from './listen';
 
 /**
  * The one database interface the repositories use: parameterised SQL that runs unchanged on the
@@ -14,6 +15,11 @@ export interface Db {
   close(): Promise<void>;
   /** The raw driver, for libraries that bring their own SQL (the job queue). */
   readonly raw: unknown;
+  /**
+   * LISTENs on `channel` (NOTIFY from this or, on PostgreSQL, any process); `onPayload` gets each
+   * payload, and null after a reconnection (notifications may have been lost meanwhile).
+   */
+  listen(channel: string, onPayload: (payload: string | null) => void): Promise<Listener>;
 }
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Db> {
@@ -45,6 +51,10 @@ export async function openPglite(dir: string | null): Promise<Db> {
     },
     async close() {
       if (!inTx) await pg.close();
+    },
+    async listen(channel, onPayload) {
+      const stop = await pg.listen(channel, (payload) => onPayload(payload));
+      return { close: () => stop() };
     },
   });
   return wrap(pg, false);
@@ -85,6 +95,7 @@ export async function openPostgres(url: string): Promise<Db> {
     async close() {
       if (!inTx) await pool.end();
     },
+    listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
   });
   return wrap(pool, false);
 }

@@ -1,24 +1,22 @@
 /**
- * Waking idle workers when a task is queued, instead of at their next poll (JOB_POLL_SECONDS).
- * Within one process (the embedded database, or API and worker together) the queue wakes its own
- * workers directly; across processes on PostgreSQL, the enqueuing process sends NOTIFY on
- * TASK_QUEUED_CHANNEL and every worker process LISTENs on it. Polling stays as the fallback: a
- * lost notification (a dropped connection) costs at most one polling interval.
+ * LISTEN on PostgreSQL over one dedicated connection that reconnects: how one process learns of
+ * what another did (a queued task, a task that changed). PGlite, one process, has its own
+ * `listen` (see client.ts).
  */
-export const TASK_QUEUED_CHANNEL = 'sd_task_queued';
-
 /** How long a broken listening connection waits before it connects again, ms. */
 const RECONNECT_MS = [250, 1000, 5000];
 
-export interface TaskListener {
+export interface Listener {
   close(): Promise<void>;
 }
 
 /**
- * LISTENs on TASK_QUEUED_CHANNEL over one dedicated connection and calls `onQueued` for each
- * notification; reconnects after an error for as long as it is open.
+ * LISTENs on `channel` over one dedicated connection and calls `onPayload` for each notification;
+ * reconnects after an error for as long as it is open. After each (re)connection `onPayload` is
+ * called with null: notifications sent while the connection was down are lost, so a listener
+ * looks again at what it watches.
  */
-export async function listenForQueuedTasks(databaseUrl: string, onQueued: () => void, log: (msg: string) => void = console.error): Promise<TaskListener> {
+export async function listenPostgres(databaseUrl: string, channel: string, onPayload: (payload: string | null) => void, log: (msg: string) => void = console.error): Promise<Listener> {
   const pg = (await import('pg')).default;
   let closed = false;
   let client: InstanceType<typeof pg.Client> | null = null;
@@ -29,15 +27,14 @@ export async function listenForQueuedTasks(databaseUrl: string, onQueued: () => 
     const c = new pg.Client({ connectionString: databaseUrl });
     client = c;
     c.on('notification', (msg) => {
-      if (msg.channel === TASK_QUEUED_CHANNEL) onQueued();
+      if (msg.channel === channel) onPayload(msg.payload ?? '');
     });
     c.on('error', (err) => retry(c, err));
     try {
       await c.connect();
-      await c.query(`LISTEN ${TASK_QUEUED_CHANNEL}`);
+      await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
       failures = 0;
-      // A task queued while the connection was down waits for no poll either.
-      onQueued();
+      onPayload(null);
     } catch (err) {
       retry(c, err as Error);
     }
@@ -48,7 +45,7 @@ export async function listenForQueuedTasks(databaseUrl: string, onQueued: () => 
     client = null;
     c.end().catch(() => undefined);
     const wait = RECONNECT_MS[Math.min(failures++, RECONNECT_MS.length - 1)];
-    log(`job queue: listening for queued tasks failed (${err.message}); trying again in ${wait} ms`);
+    log(`listening on ${channel} failed (${err.message}); trying again in ${wait} ms`);
     timer = setTimeout(() => void connect(), wait);
     timer.unref();
   }

@@ -5,6 +5,7 @@ import { AI_MODEL } from '../../core/decisions';
 import type { App, Services } from './context';
 import { requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonResponse, uploadErrorResponses } from './openapi-helpers';
+import { streamTask } from './task-stream';
 
 const TaskIdParam = z.object({ task_id: z.string().uuid('Task not found') });
 
@@ -95,6 +96,28 @@ export function tasksRoutes(app: App, s: Services) {
       responses: { 200: jsonResponse(TaskPublic, 'The task'), ...errorResponses },
     }),
     async (c) => c.json(await s.tasks.get(c.get('user'), c.req.valid('param').task_id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/tasks/{task_id}/events', tags: ['tasks'], security: bearer, middleware: auth,
+      summary: 'The task pushed as Server-Sent Events: now, then at each change, until it is completed or failed',
+      request: { params: TaskIdParam },
+      responses: {
+        200: {
+          description: "A text/event-stream of `task` events, each the task's TaskPublic JSON; comment lines keep it alive",
+          content: { 'text/event-stream': { schema: z.string() } },
+        },
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const user = c.get('user');
+      const id = c.req.valid('param').task_id;
+      // Another person's task answers 404 before any stream starts.
+      await s.tasks.get(user, id);
+      return streamTask(c, id, () => s.tasks.get(user, id), s.taskEvents) as never;
+    },
   );
 
   app.openapi(

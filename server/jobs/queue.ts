@@ -1,6 +1,14 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
-import { listenForQueuedTasks, TASK_QUEUED_CHANNEL, type TaskListener } from './wake';
+import type { Listener } from '../db/listen';
+
+/**
+ * Waking idle workers when a task is queued, instead of at their next poll (JOB_POLL_SECONDS).
+ * Within one process the queue wakes its own workers directly; across processes on PostgreSQL the
+ * enqueuing process sends NOTIFY on this channel and every worker process LISTENs on it. Polling
+ * stays as the fallback: a lost notification costs at most one polling interval.
+ */
+export const TASK_QUEUED_CHANNEL = 'sd_task_queued';
 
 export const TASK_QUEUE = 'process-task';
 
@@ -85,7 +93,7 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
   });
   let stopped = false;
   const workerIds: string[] = [];
-  let listener: TaskListener | null = null;
+  let listener: Listener | null = null;
   const wakeLocal = () => {
     for (const id of workerIds) boss.notifyWorker(id);
   };
@@ -93,7 +101,7 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
     async enqueue(taskId) {
       await boss.send(TASK_QUEUE, { taskId } satisfies TaskJob, { singletonKey: taskId });
       // A worker waiting for its next poll takes the task now: ours directly, other processes'
-      // through NOTIFY (see wake.ts). The job is stored either way: a lost wake costs one poll.
+      // through NOTIFY (TASK_QUEUED_CHANNEL). The job is stored either way: a lost wake costs one poll.
       wakeLocal();
       if (db.kind === 'postgres') await db.query(`SELECT pg_notify($1, '')`, [TASK_QUEUED_CHANNEL]).catch(() => undefined);
     },
@@ -111,7 +119,7 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
       return new Set(rows.map((r) => r.key));
     },
     async work(handler) {
-      if (db.kind === 'postgres' && !listener) listener = await listenForQueuedTasks(databaseUrl!, wakeLocal);
+      if (db.kind === 'postgres' && !listener) listener = await db.listen(TASK_QUEUED_CHANNEL, wakeLocal);
       for (let i = 0; i < o.concurrency; i++) {
         const id = await boss.work<TaskJob>(
           TASK_QUEUE,

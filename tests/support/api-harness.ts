@@ -112,6 +112,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
     dataDir,
     async close() {
       await queue?.stop();
+      await services.taskEvents.close();
       await smtp.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

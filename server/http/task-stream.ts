@@ -1,0 +1,59 @@
+/**
+ * A task's state pushed as Server-Sent Events: the task as it is now (`event: task`, the same
+ * TaskPublic JSON as GET /tasks/{id}), then again whenever it changes, until it is completed or
+ * failed; then the stream ends. A comment line every HEARTBEAT_MS keeps proxies from closing an
+ * idle stream, and a stream lasts at most MAX_STREAM_MS (the client opens another, or polls).
+ */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { TaskPublic } from '../../core/contract';
+import type { TaskEvents } from '../events/task-events';
+
+export const HEARTBEAT_MS = 15_000;
+export const MAX_STREAM_MS = 10 * 60_000;
+
+const settled = (t: TaskPublic) => t.status === 'completed' || t.status === 'failed';
+
+export function streamTask(c: Context, taskId: string, read: () => Promise<TaskPublic>, events: TaskEvents): Response {
+  return streamSSE(c, async (stream) => {
+    let changed = true;
+    let aborted = false;
+    let wake = () => {};
+    const stop = await events.watch(taskId, () => {
+      changed = true;
+      wake();
+    });
+    stream.onAbort(() => {
+      aborted = true;
+      wake();
+    });
+    const deadline = Date.now() + MAX_STREAM_MS;
+    let sent = '';
+    try {
+      while (!aborted && Date.now() < deadline) {
+        if (changed) {
+          changed = false;
+          // A task deleted meanwhile ends the stream; the page's next read says it is gone.
+          const task = await read().catch(() => null);
+          if (!task) break;
+          const json = JSON.stringify(task);
+          if (json !== sent) {
+            sent = json;
+            await stream.writeSSE({ event: 'task', data: json });
+          }
+          if (settled(task)) break;
+        }
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, Math.min(HEARTBEAT_MS, Math.max(0, deadline - Date.now())));
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        if (!changed && !aborted) await stream.write(': still processing\n\n');
+      }
+    } finally {
+      stop();
+    }
+  });
+}
