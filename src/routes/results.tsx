@@ -6,6 +6,7 @@ import { isFailed, type ScoredResult } from '../../core/contract';
 import { ApiError } from '../api/client';
 import { demoImageQuery, demoTaskQuery } from '../api/demo';
 import { lastTaskQuery, taskImageQuery } from '../api/tasks';
+import { useTaskStream } from '../api/task-stream';
 import { DemoPanel } from '../features/results/DemoPanel';
 import { FailedTask } from '../features/results/FailedTask';
 import { formatDateTime, formatStudyDate } from '../features/results/format';
@@ -60,6 +61,7 @@ function OwnResults() {
   const { user, flags } = useCurrentUser();
   const navigate = useNavigate();
   const task = useQuery(lastTaskQuery());
+  useTaskStream(task.data);
   const show = useResultDelay(task.data?.status);
 
   if (!flags.couldSubmit) return <Navigate to="/" replace />;

@@ -109,6 +109,12 @@ test.describe('the submission wizard', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 100 * 1024 });
+    // How the page learns of the task: its first read, then the pushed events while it is processed.
+    const firstRead = page.waitForResponse((r) => /\/api\/v1\/tasks\/last$/.test(r.url()) && r.request().method() === 'GET', { timeout: 60_000 });
+    const streams: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/v1\/tasks\/[0-9a-f-]+\/events$/.test(r.url())) streams.push(r.headers()['authorization'] ?? '');
+    });
     await wizard.submit().click();
     await expect(wizard.step('view')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
@@ -116,6 +122,12 @@ test.describe('the submission wizard', () => {
     await expect(page.getByText('Mammogram submitted successfully.')).toBeVisible({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await expect(page.getByTestId('submit-result')).toBeVisible({ timeout: 150_000 });
+    if ((await (await firstRead).json()).status !== 'completed') {
+      // Still processing at the first read: the page followed the task's event stream, with the
+      // token in a header (never in the URL).
+      expect(streams.length, 'the page opened the task event stream').toBeGreaterThan(0);
+      expect(streams[0]).toMatch(/^Bearer /);
+    }
     await expect(page.getByTestId('score-bar-percent')).toHaveText(/^\d+%$/);
     await expect(page.getByTestId('score-bar-text')).toHaveText(/population|most risky/);
     await page.getByRole('link', { name: 'Go to detailed results' }).click();

@@ -5,14 +5,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { isFailed } from '../../../core/contract';
 import { TIMING } from '../../../core/decisions';
 import { lastTaskQuery } from '../../api/tasks';
+import { useTaskStream } from '../../api/task-stream';
 import { FailedTask } from '../results/FailedTask';
 import { ResultsError } from '../results/ResultStates';
 import { StatusRing } from '../tasks/StatusRing';
 
-/** /empower/processing: the last task polled every 10 s; on completion, the result after 2 s. */
+/** /empower/processing: the last task pushed as it changes (polled every 10 s as the fallback); on completion, the result after 2 s. */
 export function ProcessingStep() {
   const navigate = useNavigate();
   const task = useQuery(lastTaskQuery());
+  useTaskStream(task.data);
   const status = task.data?.status;
 
   useEffect(() => {

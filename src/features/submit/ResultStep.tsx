@@ -6,6 +6,7 @@ import { isFailed, type ScoredResult, type TaskPublic } from '../../../core/cont
 import { AI_MODEL, TIMING } from '../../../core/decisions';
 import { ApiError } from '../../api/client';
 import { lastTaskQuery } from '../../api/tasks';
+import { useTaskStream } from '../../api/task-stream';
 import { EngineNote } from '../results/EngineNote';
 import { FailedTask } from '../results/FailedTask';
 import { ScoreBar } from '../results/ScoreBar';
@@ -103,7 +104,8 @@ function Outgoing({ userId }: { userId: string }) {
 
 /**
  * Step 4 for a signed-in user: the submission on its way (waiting offline, upload progress), then
- * the task being processed (the last task, polled every 10 s), then the score; or what went wrong.
+ * the task being processed (the last task, pushed as it changes and polled every 10 s as the
+ * fallback), then the score; or what went wrong.
  */
 export function ResultStep({ userId, canSubmitAgain, onSubmitAgain }: { userId: string; canSubmitAgain: boolean; onSubmitAgain: () => void }) {
   const { item } = useLatestSubmission(userId);
@@ -112,6 +114,7 @@ export function ResultStep({ userId, canSubmitAgain, onSubmitAgain }: { userId: 
   // After a submission went out, an older task still in the cache is not its result.
   const isCurrent = (t: TaskPublic) => item?.state !== 'sent' || t.id === item.taskId || parseUtc(t.created_at) >= item.createdAt;
   const current = task.data && isCurrent(task.data) ? task.data : undefined;
+  useTaskStream(current);
   const show = useResultDelay(current?.status);
   const again = canSubmitAgain ? (
     <Button variant="default" onClick={onSubmitAgain}>
