@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { renderIcons } from './scripts/icons';
+import { precompress } from './scripts/precompress';
 
 /** The icons are generated from code (scripts/icons.ts): emitted into the build, served in dev. */
 function icons(): Plugin {
@@ -55,6 +56,7 @@ export default defineConfig({
         ],
       },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
   preview: { proxy: { '/api': 'http://127.0.0.1:8000' } },

@@ -12,6 +12,7 @@ import { revalidatedImages } from './revalidate';
 import { serveSpa } from './static';
 import { rejectMalformedPath } from './percent-encoding';
 import { securityHeaders } from './security-headers';
+import { compressJson } from './compression';
 import { docsRoutes } from './docs';
 
 export const API_PREFIX = '/api/v1';
@@ -42,6 +43,7 @@ export function createApp(services: Services) {
   if (services.config.corsOrigins.length > 0) {
     app.use(`${API_PREFIX}/*`, cors({ origin: services.config.corsOrigins, credentials: true }));
   }
+  app.use(`${API_PREFIX}/*`, compressJson());
   app.route(API_PREFIX, api);
   docsRoutes(app, `${API_PREFIX}/openapi.json`, API_TITLE);
   app.onError(onError);

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { isDecodablePath } from './percent-encoding';
+import { chooseEncoding, varyOnEncoding, type Encoding } from './compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,12 +45,39 @@ export function serveSpa(root: string) {
       isFile = await stat(file).then((st) => st.isFile(), () => false);
       if (!isFile) return c.text('The web app is not built yet: run `npm run build`.', 503);
     }
-    const body = await readFile(file);
     const ext = path.extname(file);
     const immutable = file.includes(`${path.sep}assets${path.sep}`);
-    return c.body(body, 200, {
+    const headers: Record<string, string> = {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    };
+    const variant = await compressedVariant(file, c.req.header('Accept-Encoding'));
+    if (variant) {
+      headers['Content-Encoding'] = variant.encoding;
+      headers.Vary = varyOnEncoding(null);
+      return c.body(variant.body, 200, headers);
+    }
+    if (variant === null) headers.Vary = varyOnEncoding(null);
+    return c.body(await readFile(file), 200, headers);
   };
+}
+
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/**
+ * The build's compressed copy of `file` (scripts/precompress.ts) that the client accepts, or null
+ * when there is none it can take (undefined: the file has no copies at all, so the answer does not
+ * vary). A copy older than its file (written by an earlier build) is never sent.
+ */
+async function compressedVariant(file: string, accept: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array<ArrayBuffer> } | null | undefined> {
+  const source = await stat(file);
+  const fresh: Encoding[] = [];
+  for (const enc of ['br', 'gzip'] as const) {
+    const st = await stat(file + SUFFIX[enc]).catch(() => null);
+    if (st?.isFile() && st.mtimeMs >= source.mtimeMs) fresh.push(enc);
+  }
+  if (fresh.length === 0) return undefined;
+  const encoding = chooseEncoding(accept, fresh);
+  if (!encoding) return null;
+  return { encoding, body: await readFile(file + SUFFIX[encoding]) };
 }

@@ -154,9 +154,12 @@ test('demo mode: Simulate submission runs for 15 s, then shows the profile score
   test.setTimeout(240_000);
   const token = await tokenFor(member.email, member.password);
   const get = async (p: string) => (await fetch(`${baseUrl()}/api/v1${p}`, { headers: { Authorization: `Bearer ${token}` } })).json();
-  const profiles = (await get('/demo/users')) as { data: { id: string; name: string }[] };
-  // The test server seeds the three built-in profiles at its first start (SEED_DEMO defaults on).
-  expect(profiles.data.length, 'the server seeded its demo profiles').toBeGreaterThan(0);
+  // The test server seeds the three built-in profiles after its first start (SEED_DEMO defaults
+  // on); a profile is listed to a member once its images are in, which takes a few seconds.
+  let profiles: { data: { id: string; name: string }[] } = { data: [] };
+  await expect
+    .poll(async () => (profiles = (await get('/demo/users')) as typeof profiles).data.length, { message: 'the server seeded its demo profiles', timeout: 120_000 })
+    .toBeGreaterThan(0);
   const profile = profiles.data[0];
   // The seeded profiles are scored by the worker after start: wait until this one has its scores.
   await expect.poll(async () => !!((await get(`/demo/tasks/${profile.id}`)) as { result?: unknown }).result, { timeout: 180_000 }).toBe(true);

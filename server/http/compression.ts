@@ -1,0 +1,82 @@
+/**
+ * Compression of what the server sends: JSON answers above a small size, compressed as they leave
+ * (brotli or gzip, by Accept-Encoding), and the built app's text files, compressed once at build
+ * time (scripts/precompress.ts writes `.br` and `.gz` beside each) and chosen here per request.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Below this many bytes an answer goes as it is: compressing it would save next to nothing. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * The best of `available` that the Accept-Encoding header allows (brotli first: smaller), or null.
+ * q=0 refuses an encoding; `*` stands for any encoding not named.
+ */
+export function chooseEncoding(accept: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+  if (!accept) return null;
+  const q = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  for (const enc of available) {
+    const v = q.get(enc) ?? q.get('*') ?? 0;
+    if (v > bestQ) {
+      best = enc;
+      bestQ = v;
+    }
+  }
+  return best;
+}
+
+/** Adds Accept-Encoding to a Vary header value. */
+export function varyOnEncoding(vary: string | null): string {
+  if (!vary) return 'Accept-Encoding';
+  return /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
+}
+
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
+
+/**
+ * Compresses JSON answers (application/json, application/dicom+json, ...) of at least
+ * COMPRESS_MIN_BYTES for a client that accepts it; in zlib's thread pool, so a large answer does
+ * not hold the event loop. Streams (events, multipart frames) and answers already encoded pass.
+ */
+export function compressJson(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
+    if (res.headers.has('Content-Encoding') || !JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return;
+    if (/(^|,)\s*no-transform\s*(,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    const vary = varyOnEncoding(res.headers.get('Vary'));
+    const body = Buffer.from(await res.arrayBuffer());
+    if (!encoding || body.length < COMPRESS_MIN_BYTES) {
+      c.res = new Response(body, res);
+      c.res.headers.set('Vary', vary);
+      return;
+    }
+    // Brotli at quality 4 compresses about as fast as gzip's default and smaller.
+    const out = encoding === 'br' ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gz(body);
+    c.res = new Response(out, res);
+    c.res.headers.set('Content-Encoding', encoding);
+    c.res.headers.set('Content-Length', String(out.length));
+    c.res.headers.set('Vary', vary);
+    const etag = c.res.headers.get('ETag');
+    // The bytes differ from the identity answer's: a strong validator must not claim otherwise.
+    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+  };
+}

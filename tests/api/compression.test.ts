@@ -1,0 +1,99 @@
+/**
+ * What the server sends compressed: the built app's text files from the build's brotli and gzip
+ * copies, chosen by Accept-Encoding (never a copy older than its file), and JSON answers above a
+ * small size, compressed as they leave. Streams and small answers go as they are.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompressDir } from '../../scripts/precompress';
+import { chooseEncoding } from '../../server/http/compression';
+import { startApi, type ApiHarness } from '../support/api-harness';
+import { dbLabel } from '../support/test-db';
+
+describe(`compression on ${dbLabel()}`, () => {
+  let api: ApiHarness;
+  let dist: string;
+  const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i % 37}`))};\n`;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'sd-compress-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(dist, 'assets', 'app.js'), script);
+    writeFileSync(path.join(dist, 'sw.js'), `// service worker\n${script}`);
+    precompressDir(dist);
+    api = await startApi({ STATIC_DIR: dist });
+  });
+  afterAll(async () => {
+    await api?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string, token?: string) =>
+    api.app.request(url, { headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  it("serves the build's brotli copy to a browser that takes it, gzip to one that takes only gzip, the file itself otherwise", async () => {
+    const br = await get('/assets/app.js', 'gzip, deflate, br, zstd');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/);
+    expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(brBytes).toString()).toBe(script);
+
+    const gz = await get('/assets/app.js', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
+
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const plain = await get('/assets/app.js', accept);
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(script);
+    }
+    // Too small to be worth a copy: the page shell goes as it is.
+    expect((await get('/', 'br')).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('never sends a compressed copy older than its file (a file rewritten after the build goes uncompressed)', async () => {
+    const newer = `// a newer service worker\n${script}`;
+    writeFileSync(path.join(dist, 'sw.js'), newer);
+    const future = new Date(Date.now() + 60_000);
+    utimesSync(path.join(dist, 'sw.js'), future, future);
+    const res = await get('/sw.js', 'br, gzip');
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.text()).toBe(newer);
+  });
+
+  it('compresses JSON answers above 1 KB and leaves small ones as they are', async () => {
+    const big = await get('/api/v1/openapi.json', 'br, gzip');
+    expect(big.status).toBe(200);
+    expect(big.headers.get('content-encoding')).toBe('br');
+    const text = brotliDecompressSync(Buffer.from(await big.arrayBuffer())).toString();
+    expect(JSON.parse(text).openapi).toBe('3.1.0');
+    const gz = await get('/api/v1/openapi.json', 'gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gz.headers.get('content-length'))).toBeLessThan(text.length / 3);
+
+    const small = await get('/api/v1/utils/health-check/', 'br, gzip');
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(small.headers.get('vary')).toMatch(/Accept-Encoding/);
+    await small.json();
+
+    const plain = await get('/api/v1/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(await plain.text()).openapi).toBe('3.1.0');
+  });
+
+  it('reads Accept-Encoding as browsers and proxies write it', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+    expect(chooseEncoding('br', ['gzip'])).toBeNull();
+  });
+});
