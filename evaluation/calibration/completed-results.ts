@@ -1,5 +1,6 @@
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
+import { tasksRepository } from '../../server/db/repositories/tasks.repository';
 
 /**
  * Where `npm run calibrate -- --from-database` gets a deployment's completed studies: the result
@@ -12,8 +13,7 @@ export const loadCompletedResults: CompletedResultsLoader = async () => {
   const config = loadConfig();
   const db = await openDatabase(config);
   try {
-    const rows = await db.query<{ result: unknown }>("SELECT result FROM tasks WHERE status = 'completed' AND result IS NOT NULL ORDER BY created_at");
-    return rows.map((r) => (typeof r.result === 'string' ? JSON.parse(r.result) : r.result));
+    return await tasksRepository(db).completedResults();
   } finally {
     await db.close();
   }

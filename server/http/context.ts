@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { UserRow } from '../db/repositories/users.repository';
+import type { UserRow } from '../services/users.service';
 import type { AppServices } from '../compose';
 import type { DicomwebCaller } from '../services/dicomweb.service';
 

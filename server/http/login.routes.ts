@@ -1,12 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { LoginForm, Message, NewPassword, Token, UserPublic, EmailField } from '../../core/contract';
-import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { bearerToken, requireSuperuser, requireUser } from './auth.middleware';
 import { clientAddress } from './client-address';
 import { bearer, errorResponses, jsonBody, jsonResponse, tooManyRequests } from './openapi-helpers';
-import { ApiError } from '../errors';
 
 const EmailParam = z.object({ email: EmailField });
 
@@ -37,7 +35,7 @@ export function loginRoutes(app: App, s: Services) {
       middleware: [requireUser(s)],
       responses: { 200: jsonResponse(UserPublic, 'The token is valid'), ...errorResponses },
     }),
-    (c) => c.json(toPublic(c.get('user')), 200),
+    (c) => c.json(s.users.me(c.get('user')), 200),
   );
 
   app.openapi(
@@ -98,10 +96,6 @@ export function loginRoutes(app: App, s: Services) {
       request: { params: EmailParam },
       responses: { 200: { content: { 'text/html': { schema: z.string() } }, description: 'HTML' }, ...errorResponses },
     }),
-    async (c) => {
-      const user = await s.usersRepo.findByEmail(c.req.valid('param').email);
-      if (!user) throw new ApiError(404, 'The user with this email does not exist in the system.');
-      return c.html(s.mails.resetHtml(user), 200);
-    },
+    async (c) => c.html(await s.users.recoveryHtml(c.req.valid('param').email), 200),
   );
 }

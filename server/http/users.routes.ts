@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
-import { toPublic } from '../db/repositories/users.repository';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
 import { clientAddress } from './client-address';
@@ -40,7 +39,7 @@ export function usersRoutes(app: App, s: Services) {
       method: 'get', path: '/users/me', tags: ['users'], summary: 'The current user', security: bearer, middleware: me,
       responses: { 200: jsonResponse(UserPublic, 'The current user'), ...errorResponses },
     }),
-    (c) => c.json(toPublic(c.get('user')), 200),
+    (c) => c.json(s.users.me(c.get('user')), 200),
   );
 
   app.openapi(

@@ -41,17 +41,12 @@ export async function startWorker(opts: {
     const released = await opts.queue.releaseOrphans();
     if (released) log(`worker: handed back ${released} job(s) of a process that stopped`);
   }
-  const pending = await opts.db.query<{ id: string }>(
-    `SELECT id FROM tasks WHERE status = 'queued'
-       OR (status = 'running' AND started_at <= now() - make_interval(secs => $1))
-     ORDER BY created_at`,
-    [staleSeconds],
-  );
+  const pending = await tasks.unfinishedIds(staleSeconds);
   // A task whose job is still in the queue (a released orphan goes to retry) gets no second job:
   // two jobs for one task would both run it.
   const live = await opts.queue.liveTaskIds();
-  const orphans = pending.filter(({ id }) => !live.has(id));
-  for (const { id } of orphans) await opts.queue.enqueue(id);
+  const orphans = pending.filter((id) => !live.has(id));
+  for (const id of orphans) await opts.queue.enqueue(id);
   if (orphans.length) log(`worker: re-queued ${orphans.length} unfinished task(s)`);
   // Demo profiles' studies ride the same queue and pipeline (server/jobs/process-demo.ts).
   const demo = demoJobs({ db: opts.db, files: deps.files, pipeline: opts.pipeline, log });

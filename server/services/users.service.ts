@@ -12,6 +12,9 @@ import type { FileStore } from '../storage/files';
 import type { UserCache } from '../auth/user-cache';
 import type { Throttle } from './throttle.service';
 
+/** The user a route handles (the routes see it through here, never through the repository). */
+export type { UserRow };
+
 export interface UsersServiceDeps {
   config: Config;
   users: UsersRepository;
@@ -83,6 +86,18 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
     async list(skip: number, limit: number) {
       const { data, count } = await users.list(skip, limit);
       return { data: data.map(toPublic), count };
+    },
+
+    /** The signed-in user as the API shows it. */
+    me(actor: UserRow): UserPublic {
+      return toPublic(actor);
+    },
+
+    /** The HTML of the password recovery mail that `email` would get; 404 when nobody has it. */
+    async recoveryHtml(email: string): Promise<string> {
+      const user = await users.findByEmail(email);
+      if (!user) throw new ApiError(404, 'The user with this email does not exist in the system.');
+      return mails.resetHtml(user);
     },
 
     async get(actor: UserRow, id: string): Promise<UserPublic> {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { ApiError, validationError } from '../errors';
 import { AI_MODEL } from '../../core/decisions';
 import type { TaskPublic, ViewKey } from '../../core/contract';
-import type { UserRow } from '../db/repositories/users.repository';
+import { usersRepository, type UserRow } from '../db/repositories/users.repository';
 import { tasksRepository, submissionsRepository, toTaskPublic, type TaskRow } from '../db/repositories/tasks.repository';
 import type { FileStore } from '../storage/files';
 import type { ClassifiedUpload } from './classify-upload';
@@ -83,8 +83,8 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
           // request's task took the last submission, and it is the answer.
           const first = key ? await txTasks.findByIdempotencyKey(user.id, key) : null;
           if (first) return { row: first, replayed: true };
-          const fresh = await tx.query<{ submission_limit: number }>('SELECT submission_limit FROM users WHERE id = $1', [user.id]);
-          throw new ApiError(403, (fresh[0]?.submission_limit ?? 0) <= 0 ? notOpenMessage(config.contactEmail) : limitReachedMessage(config.contactEmail));
+          const fresh = await usersRepository(tx).findById(user.id);
+          throw new ApiError(403, (fresh?.submission_limit ?? 0) <= 0 ? notOpenMessage(config.contactEmail) : limitReachedMessage(config.contactEmail));
         }
         const row = await txTasks.insert({
           id: taskId,

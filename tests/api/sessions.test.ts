@@ -9,6 +9,7 @@ import { startApi, type ApiHarness } from '../support/api-harness';
 import { linkToken } from '../support/smtp';
 import { dbLabel } from '../support/test-db';
 import { MESSAGES } from '../../core/validation';
+import { usersRepository } from '../../server/db/repositories/users.repository';
 
 describe(`sessions on ${dbLabel()}`, () => {
   let api: ApiHarness;
@@ -113,7 +114,7 @@ describe(`sessions on ${dbLabel()}`, () => {
   it('a token whose version does not match is refused even when the user is cached', async () => {
     const user = await api.createUser();
     expect(await me(user.token)).toBe(200);
-    const next = await api.services.auth.issue({ ...(await api.services.usersRepo.findById(user.id))!, token_version: 7 });
+    const next = await api.services.auth.issue({ ...(await usersRepository(api.db).findById(user.id))!, token_version: 7 });
     expect(await me(next)).toBe(401);
     expect(await me(user.token)).toBe(200);
   });

@@ -136,6 +136,24 @@ export function tasksRepository(db: Db) {
     async delete(id: string): Promise<boolean> {
       return (await db.query('DELETE FROM tasks WHERE id = $1 RETURNING id', [id])).length > 0;
     },
+    /**
+     * The ids of tasks a worker should run, oldest first: the queued ones, and the running ones
+     * started `staleSeconds` or more ago (their worker is taken for dead; 0: every running one).
+     */
+    async unfinishedIds(staleSeconds: number): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `SELECT id FROM tasks WHERE status = 'queued'
+           OR (status = 'running' AND started_at <= now() - make_interval(secs => $1))
+         ORDER BY created_at`,
+        [staleSeconds],
+      );
+      return rows.map((r) => r.id);
+    },
+    /** The result JSON of every completed task, oldest first (for recalibrating the references). */
+    async completedResults(): Promise<unknown[]> {
+      const rows = await db.query<{ result: unknown }>("SELECT result FROM tasks WHERE status = 'completed' AND result IS NOT NULL ORDER BY created_at");
+      return rows.map((r) => (typeof r.result === 'string' ? JSON.parse(r.result) : r.result));
+    },
   };
 }
 export type TasksRepository = ReturnType<typeof tasksRepository>;
