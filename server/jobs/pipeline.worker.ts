@@ -12,7 +12,14 @@ const pipeline = createPipeline();
 
 type Request = { id: number; op: 'prepare' | 'score'; args: unknown[] };
 
-parentPort!.on('message', async ({ id, op, args }: Request) => {
+// One request at a time: two views decoded and analysed side by side in one thread would only
+// take turns on its core while holding both in memory; the pipeline's other threads run the rest.
+let queue: Promise<void> = Promise.resolve();
+parentPort!.on('message', (request: Request) => {
+  queue = queue.then(() => handle(request));
+});
+
+async function handle({ id, op, args }: Request): Promise<void> {
   try {
     if (op === 'prepare') {
       const { view, png } = await pipeline.prepare(...(args as Parameters<Pipeline['prepare']>));
@@ -27,4 +34,4 @@ parentPort!.on('message', async ({ id, op, args }: Request) => {
     const message = err instanceof Error ? err.message : String(err);
     parentPort!.postMessage({ id, ok: false, permanent: err instanceof PermanentJobError, message });
   }
-});
+}
