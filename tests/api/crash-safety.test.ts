@@ -100,10 +100,7 @@ describe(`crash safety on ${dbLabel()}`, () => {
 
   afterAll(async () => {
     for (const p of procs) await kill(p);
-    if (database) {
-      await database.db.close().catch(() => undefined);
-      await database.drop().catch(() => undefined);
-    }
+    if (database) await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
