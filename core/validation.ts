@@ -57,40 +57,10 @@ export function isBlockedDomain(email: string, blocked: readonly string[]): bool
   return blocked.some((d) => d.toLowerCase() === domain);
 }
 
-/** null when valid, otherwise the message. */
-export function validateEmail(value: string | undefined | null): string | null {
-  if (!value || !value.trim()) return MESSAGES.emailRequired;
-  return EMAIL_PATTERN.test(value.trim()) ? null : MESSAGES.emailInvalid;
-}
-
-export function validatePassword(value: string | undefined | null): string | null {
-  if (!value) return MESSAGES.passwordRequired;
-  return value.length < PASSWORD_MIN ? MESSAGES.passwordTooShort : null;
-}
-
-export function validateFullName(value: string | undefined | null, opts: { min?: boolean } = { min: true }): string | null {
-  const v = (value ?? '').trim();
-  if (!v) return MESSAGES.fullNameRequired;
-  if (opts.min !== false && v.length < FULL_NAME_MIN) return MESSAGES.fullNameTooShort;
-  if (v.length > FULL_NAME_MAX) return MESSAGES.fullNameTooLong;
-  return null;
-}
-
-/** A YYYY-MM-DD date that exists and lies before `today` (also YYYY-MM-DD, UTC). */
-export function validateBirthdate(value: string | undefined | null, today: string = new Date().toISOString().slice(0, 10)): string | null {
-  if (!value) return MESSAGES.birthdateRequired;
-  if (!isRealDate(value) || value >= today || value < '1900-01-01') return MESSAGES.birthdateInvalid;
-  return null;
-}
-
+/** A YYYY-MM-DD date that exists on the calendar. */
 export function isRealDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
-
-export function validateConfirm(password: string, confirm: string | undefined | null, requiredMessage: string = MESSAGES.confirmRequired): string | null {
-  if (!confirm) return requiredMessage;
-  return confirm === password ? null : MESSAGES.passwordsDiffer;
 }

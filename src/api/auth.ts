@@ -1,4 +1,4 @@
-import { Message, Token, UserPublic, type NewPassword } from '../../core/contract';
+import { Message, Token, type NewPassword } from '../../core/contract';
 import { request } from './client';
 
 export const loginAccessToken = (username: string, password: string) =>
@@ -6,8 +6,6 @@ export const loginAccessToken = (username: string, password: string) =>
 
 /** Revokes the given token on the server (taken before the session forgets it). */
 export const logoutToken = (token: string) => request('/login/logout', Message, { method: 'POST', token });
-
-export const testToken = () => request('/login/test-token', UserPublic, { method: 'POST' });
 
 export const recoverPassword = (email: string) => request(`/password-recovery/${encodeURIComponent(email)}`, Message, { method: 'POST' });
 

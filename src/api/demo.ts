@@ -20,7 +20,6 @@ import { settled } from './tasks';
 
 /** The demo calls of spec section 7, each response parsed with the contract's schema. */
 export const listDemoUsers = (skip = 0, limit = 10) => request('/demo/users', DemoUsersPublic, { query: { skip, limit } });
-export const readDemoUser = (id: string) => request(`/demo/users/${id}`, DemoUserPublic);
 export const readDemoTask = (demoUserId: string) => request(`/demo/tasks/${demoUserId}`, DemoTaskPublic);
 export const readDemoTasks = () => request('/demo/tasks', DemoTasks);
 export const readDemoImages = () => request('/demo/images', DemoImages);
@@ -52,7 +51,6 @@ export const demoKeys = {
   usersPage: (page: number) => ['demo_users', { page }] as const,
   /** The list the demo screens choose from (spec: skip 0, limit 10). */
   usersAll: ['demo_users', 'all'] as const,
-  user: (id: string) => ['demo_users', 'one', id] as const,
   tasks: ['demo_tasks'] as const,
   task: (id: string) => ['demo_tasks', id] as const,
   images: ['demo_images'] as const,
@@ -70,12 +68,9 @@ export const demoUsersPageQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const demoUserQuery = (id: string) => queryOptions({ queryKey: demoKeys.user(id), queryFn: () => readDemoUser(id) });
-
 /** Scores of every demo profile, keyed by demo user id. */
 export const demoTasksQuery = () => queryOptions({ queryKey: demoKeys.tasks, queryFn: readDemoTasks, staleTime: 60_000 });
 
-/** One profile's study (status, study date, result), like a task. */
 /**
  * A demo profile's study: while the engine is still scoring it (a profile just created or given
  * new images), polled like a user's own task until it settles, so the results page fills in by

@@ -5,7 +5,7 @@ import { ApiError } from './client';
 import { fetchConfig, fetchEngine } from './config';
 import { listUsers, readMe } from './users';
 
-/** Every query key of the app, named once. */
+/** The query keys of the app, each named once (the demo screens' are demoKeys in demo.ts). */
 export const queryKeys = {
   currentUser: ['currentUser'] as const,
   config: ['config'] as const,
@@ -17,7 +17,6 @@ export const queryKeys = {
   task: (id: string) => ['tasks', 'one', id] as const,
   taskImage: (id: string, view: string, layer: string) => ['tasks', 'one', id, 'image', view, layer] as const,
   lastTask: ['last_task'] as const,
-  lastTaskImages: ['last_task_images'] as const,
   lastTaskImage: (view: string, layer: string) => ['last_task', 'image', view, layer] as const,
 };
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { LastTaskImages, Message, TaskImage, TaskPublic, TasksPublic, type OverlayLayer, type TaskStatus, type ViewKey } from '../../core/contract';
+import { TaskImage, TaskPublic, TasksPublic, type OverlayLayer, type TaskStatus, type ViewKey } from '../../core/contract';
 import { ADMIN_PAGE_SIZE, AI_MODEL, TIMING } from '../../core/decisions';
 import { request } from './client';
 import { queryKeys } from './queries';
@@ -8,8 +8,6 @@ import { queryKeys } from './queries';
 export const listTasks = (skip: number, limit: number) => request('/tasks/', TasksPublic, { query: { skip, limit } });
 export const readTask = (id: string) => request(`/tasks/${id}`, TaskPublic);
 export const readLastTask = () => request('/tasks/last', TaskPublic);
-export const readLastTaskImages = () => request('/tasks/last/images', LastTaskImages);
-export const deleteTask = (id: string) => request(`/tasks/${id}`, Message, { method: 'DELETE' });
 
 /** One view of a task: the display image or one of its overlay layers. */
 export const readTaskImage = (id: string, view: ViewKey, layer: OverlayLayer = 'image') =>
@@ -56,8 +54,6 @@ export const lastTaskQuery = () =>
     staleTime: TIMING.lastTaskStaleMs,
     refetchInterval: (q) => (settled(q.state.data?.status) ? false : TIMING.taskRefetchMs),
   });
-
-export const lastTaskImagesQuery = () => queryOptions({ queryKey: queryKeys.lastTaskImages, queryFn: readLastTaskImages, staleTime: Infinity });
 
 /** One image layer of a task (or of the last task when id is null); images never change. */
 export const taskImageQuery = (id: string | null, view: ViewKey, layer: OverlayLayer) =>

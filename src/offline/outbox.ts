@@ -152,7 +152,6 @@ export function startOutbox(queryClient: QueryClient, callbacks: { sent?: (item:
     userId: () => queryClient.getQueryData<{ id: string }>(queryKeys.currentUser)?.id ?? null,
     onSent(item) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.lastTask });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.lastTaskImages });
       void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
       callbacks.sent?.(item);

@@ -17,6 +17,3 @@ export function clearToken(): void {
   void mirrorToken(null);
 }
 
-export function isLoggedIn(): boolean {
-  return getToken() !== null;
-}

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MESSAGES,
-  isBlockedDomain,
-  validateBirthdate,
-  validateConfirm,
-  validateEmail,
-  validateFullName,
-  validatePassword,
-} from '../../core/validation';
+import type { z } from 'zod';
+import { MESSAGES, isBlockedDomain } from '../../core/validation';
+import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField } from '../../core/contract/fields';
 import { addUserSchema, editUserSchema, loginSchema, signupSchema } from '../../src/forms/schemas';
 import { DEFAULT_BLOCKED_SIGNUP_DOMAINS } from '../../core/decisions';
 
@@ -18,13 +12,19 @@ function fieldErrors(result: { success: boolean; error?: { issues: { path: Prope
   return out;
 }
 
-describe('core validation rules (spec section 5)', () => {
+/** The first message a contract field gives for a value, null when it takes it. */
+function firstError(field: z.ZodType, value: unknown): string | null {
+  const result = field.safeParse(value);
+  return result.success ? null : result.error.issues[0].message;
+}
+
+describe('core validation rules (spec section 5), as the contract fields apply them', () => {
   it('email: required, then a pattern', () => {
-    expect(validateEmail('')).toBe('Email is required');
-    expect(validateEmail('   ')).toBe('Email is required');
-    expect(validateEmail('not-an-email')).toBe('Invalid email address');
-    expect(validateEmail('a@b')).toBe('Invalid email address');
-    expect(validateEmail('anna@example.se')).toBeNull();
+    expect(firstError(EmailField, '')).toBe('Email is required');
+    expect(firstError(EmailField, '   ')).toBe('Email is required');
+    expect(firstError(EmailField, 'not-an-email')).toBe('Invalid email address');
+    expect(firstError(EmailField, 'a@b')).toBe('Invalid email address');
+    expect(firstError(EmailField, 'anna@example.se')).toBeNull();
   });
 
   it('blocked domains match the part after the last @, ignoring case', () => {
@@ -35,30 +35,23 @@ describe('core validation rules (spec section 5)', () => {
   });
 
   it('password: required, at least 8 characters', () => {
-    expect(validatePassword('')).toBe('Password is required');
-    expect(validatePassword('1234567')).toBe('Password must be at least 8 characters');
-    expect(validatePassword('12345678')).toBeNull();
+    expect(firstError(PasswordField, '')).toBe('Password is required');
+    expect(firstError(PasswordField, 'k7#moss')).toBe('Password must be at least 8 characters');
+    expect(firstError(PasswordField, 'k7#mossy')).toBeNull();
   });
 
   it('full name: required, 3 to 30 characters at sign-up; only the maximum in the profile', () => {
-    expect(validateFullName('')).toBe('Full Name is required');
-    expect(validateFullName('Al')).toBe('Full Name must be at least 3 characters');
-    expect(validateFullName('Al', { min: false })).toBeNull();
-    expect(validateFullName('x'.repeat(31), { min: false })).toBe('Full Name must be at most 30 characters');
+    expect(firstError(SignupFullNameField, '')).toBe('Full Name is required');
+    expect(firstError(SignupFullNameField, 'Al')).toBe('Full Name must be at least 3 characters');
+    expect(firstError(FullNameField, 'Al')).toBeNull();
+    expect(firstError(FullNameField, 'x'.repeat(31))).toBe('Full Name must be at most 30 characters');
   });
 
   it('birthdate: required, a real date in the past', () => {
-    expect(validateBirthdate('', '2026-01-01')).toBe('Birthdate is required');
-    expect(validateBirthdate('1990-02-30', '2026-01-01')).toBe(MESSAGES.birthdateInvalid);
-    expect(validateBirthdate('2027-01-01', '2026-01-01')).toBe(MESSAGES.birthdateInvalid);
-    expect(validateBirthdate('1980-05-17', '2026-01-01')).toBeNull();
-  });
-
-  it('confirmation: required, then equal', () => {
-    expect(validateConfirm('secret123', '')).toBe('Password confirmation is required');
-    expect(validateConfirm('secret123', '', MESSAGES.confirmPlease)).toBe('Please confirm your password');
-    expect(validateConfirm('secret123', 'secret124')).toBe('The passwords do not match');
-    expect(validateConfirm('secret123', 'secret123')).toBeNull();
+    expect(firstError(BirthdateField, '')).toBe('Birthdate is required');
+    expect(firstError(BirthdateField, '1990-02-30')).toBe(MESSAGES.birthdateInvalid);
+    expect(firstError(BirthdateField, '2999-01-01')).toBe(MESSAGES.birthdateInvalid);
+    expect(firstError(BirthdateField, '1980-05-17')).toBeNull();
   });
 });
 

@@ -163,7 +163,7 @@ export function submissionsRepository(db: Db) {
   return {
     /**
      * Takes one submission if the user may submit (superusers and test users always may), in one
-     * statement so two parallel submissions cannot both take the last one. null when refused.
+     * statement so two parallel submissions cannot both take the last one. false when refused.
      */
     async take(userId: string): Promise<boolean> {
       const rows = await db.query(
