@@ -20,8 +20,8 @@ const FIRST_WINDOW = 64 * 1024;
  * cut short (after the chunks that could be inflated).
  */
 export async function* inflateRaw(source: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined> {
-  // The DOM typings want BufferSource chunks in; Uint8Array chunks are BufferSource.
-  const reader = (source as ReadableStream<BufferSource>).pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  // The DOM typings want BufferSource chunks in (ArrayBuffer-backed views); our chunks are such.
+  const reader = (source as ReadableStream<Uint8Array<ArrayBuffer>>).pipeThrough(new DecompressionStream('deflate-raw')).getReader();
   let finished = false;
   try {
     for (;;) {
