@@ -80,6 +80,8 @@ const routeTree = root.addChildren([
     createRoute({ getParentRoute: () => app, path: '/settings', component: lazyRouteComponent(() => import('./routes/settings')) }),
     createRoute({ getParentRoute: () => app, path: '/submit', component: lazyRouteComponent(() => import('./routes/submit')) }),
     createRoute({ getParentRoute: () => app, path: '/results', component: lazyRouteComponent(() => import('./routes/results')) }),
+    // Not in the spec: one of her earlier studies, opened from "Your studies" (issue 18, item 1).
+    createRoute({ getParentRoute: () => app, path: '/results/$taskId', component: lazyRouteComponent(() => import('./routes/results-study')) }),
     createRoute({ getParentRoute: () => app, path: '/start-demo', component: lazyRouteComponent(() => import('./routes/start-demo')) }),
     createRoute({ getParentRoute: () => app, path: '/retrieval-guide', component: lazyRouteComponent(() => import('./routes/retrieval-guide')) }),
     // Not in the spec: "How good are these scores?" (issue 15), public like the demo.

@@ -14,6 +14,7 @@ export const queryKeys = {
   usersPage: (page: number) => ['users', { page }] as const,
   tasks: ['tasks'] as const,
   tasksPage: (page: number) => ['tasks', { page }] as const,
+  taskHistory: ['tasks', 'history'] as const,
   task: (id: string) => ['tasks', 'one', id] as const,
   taskImage: (id: string, view: string, layer: string) => ['tasks', 'one', id, 'image', view, layer] as const,
   lastTask: ['last_task'] as const,

@@ -39,6 +39,21 @@ export const tasksPageQuery = (page: number) =>
     refetchInterval: TIMING.taskRefetchMs,
   });
 
+/** How many of her studies the history lists (GET /tasks/ answers her own, newest first). */
+export const HISTORY_LIMIT = 100;
+
+/**
+ * Her studies, newest first (issue 18, item 1): polled while one of them is still processed. Kept
+ * in the persisted cache like every answer, so the list opens offline too.
+ */
+export const taskHistoryQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.taskHistory,
+    queryFn: () => listTasks(0, HISTORY_LIMIT),
+    staleTime: TIMING.lastTaskStaleMs,
+    refetchInterval: (q) => (q.state.data?.data.some((t) => !settled(t.status)) ? TIMING.taskRefetchMs : false),
+  });
+
 export const taskQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.task(id),

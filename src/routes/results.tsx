@@ -13,13 +13,14 @@ import { formatDateTime, formatStudyDate } from '../features/results/format';
 import { imageQuery, type ImageQueryFor } from '../features/results/images';
 import { ResultsError, ResultsLoading, ResultsProcessing, SubmitAgain } from '../features/results/ResultStates';
 import { ResultsView } from '../features/results/ResultsView';
+import { StudyHistory } from '../features/results/StudyHistory';
 import { useResultDelay } from '../features/results/useResultDelay';
 import { useDemoUserId } from '../session/demo';
 import { getToken } from '../session/token';
 import { useDemoProfile } from '../session/useDemoProfile';
 import { useCurrentUser } from '../session/useSession';
 
-function PrintButton() {
+export function PrintButton() {
   return (
     <Button variant="default" onClick={() => window.print()} leftSection={<PrinterIcon />}>
       Print report for your doctor
@@ -35,7 +36,21 @@ function PrinterIcon() {
   );
 }
 
-function Header({ title, subtitle, aside }: { title: string; subtitle?: string; aside?: ReactNode }) {
+/** Down to "Your studies" at the foot of the page, and the keyboard focus with it. */
+export function StudiesButton() {
+  const go = () => {
+    const section = document.getElementById('studies');
+    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  };
+  return (
+    <Button variant="subtle" onClick={go} data-testid="to-studies">
+      All your studies
+    </Button>
+  );
+}
+
+export function Header({ title, subtitle, aside }: { title: string; subtitle?: string; aside?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-start" className="screen-only" wrap="nowrap">
       <Stack gap={4}>
@@ -51,7 +66,7 @@ function Header({ title, subtitle, aside }: { title: string; subtitle?: string; 
   );
 }
 
-function subtitleOf(task: { dcm_study_date: string | null; created_at: string }): string {
+export function subtitleOf(task: { dcm_study_date: string | null; created_at: string }): string {
   const study = task.dcm_study_date ? `Mammogram of ${formatStudyDate(task.dcm_study_date)}` : 'Your mammogram';
   return `${study} · scored ${formatDateTime(task.created_at)}`;
 }
@@ -70,6 +85,7 @@ function OwnResults() {
   if (!task.data) return <Page title="Your results" body={<ResultsLoading />} />;
 
   const t = task.data;
+  const history = user ? <StudyHistory userId={user.id} currentId={t.id} /> : null;
   if (t.status === 'failed' || isFailed(t.result)) {
     return (
       <Page
@@ -79,20 +95,31 @@ function OwnResults() {
             <SubmitAgain onClick={() => void navigate({ to: '/submit' })} />
           </FailedTask>
         }
+        after={history}
       />
     );
   }
-  if (!show || !t.result) return <Page title="Your results" body={<ResultsProcessing queued={t.status === 'queued'} />} />;
+  if (!show || !t.result) return <Page title="Your results" body={<ResultsProcessing queued={t.status === 'queued'} />} after={history} />;
 
   const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(t.id, view, layer));
   return (
     <Stack gap="xl">
-      <Header title="Your results" subtitle={subtitleOf(t)} aside={<PrintButton />} />
+      <Header
+        title="Your results"
+        subtitle={subtitleOf(t)}
+        aside={
+          <Group gap="sm" wrap="nowrap">
+            <StudiesButton />
+            <PrintButton />
+          </Group>
+        }
+      />
       <ResultsView
         result={t.result as ScoredResult}
         queryFor={queryFor}
         report={{ name: user?.full_name || user?.email || '', patientId: t.dcm_patient_id, studyDate: t.dcm_study_date }}
       />
+      {history}
     </Stack>
   );
 }
@@ -134,11 +161,12 @@ function DemoResults({ id }: { id: string }) {
   );
 }
 
-function Page({ title, body }: { title: string; body: ReactNode }) {
+export function Page({ title, body, after }: { title: string; body: ReactNode; after?: ReactNode }) {
   return (
     <Stack gap="xl">
       <Header title={title} />
       {body}
+      {after}
     </Stack>
   );
 }

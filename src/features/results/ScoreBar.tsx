@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Group, Text } from '@mantine/core';
 import type { ScoreEntry } from '../../../core/contract';
 import { describeScore } from '../../../core/wording/scores';
@@ -6,9 +7,10 @@ import { LabelBadge } from './LabelBadge';
 
 /**
  * The study score as a bar with its group and ranking sentence (task panel, step 4 of /submit,
- * /empower/result). The bar's fill is the score; its colour is the group.
+ * /empower/result). The bar's fill is the score; its colour is the group. `note` stands beside the
+ * number (step 4: that it is not the chance of having cancer).
  */
-export function ScoreBar({ entry, title = 'Smart Density' }: { entry: ScoreEntry; title?: string }) {
+export function ScoreBar({ entry, title = 'Smart Density', note }: { entry: ScoreEntry; title?: string; note?: ReactNode }) {
   const w = describeScore(entry);
   const pct = entry.score === null ? 0 : Math.round(entry.score * 100);
   const color = w.available ? `var(--mantine-color-${LABEL_COLOR[w.label]}-6)` : 'var(--mantine-color-gray-5)';
@@ -21,6 +23,7 @@ export function ScoreBar({ entry, title = 'Smart Density' }: { entry: ScoreEntry
             {w.percent}
           </Text>
           {w.available && <LabelBadge label={w.label} />}
+          {w.available && note}
         </Group>
       </Group>
       <Box

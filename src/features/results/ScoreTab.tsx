@@ -3,11 +3,16 @@ import { Link } from '@tanstack/react-router';
 import type { ScoreEntry, ScoredResult } from '../../../core/contract';
 import { describeScore, NOT_AVAILABLE } from '../../../core/wording/scores';
 import { AdviceCard } from './AdviceCard';
+import { DensityCard } from './DensityCard';
 import { DistributionChart } from './DistributionChart';
 import { IconArray } from './IconArray';
 import { LabelBadge } from './LabelBadge';
+import { NotAChance } from './NotAChance';
 import { absoluteCount, NEXT_STEP, numberMeaning } from './meaning';
 import { SCORE_TABS, type ScoreTabKey, type ScoreTabText } from './tabs';
+
+/** Tabs whose number is a score, not a chance: a worried reader could take it for one. */
+const NOT_A_CHANCE_TABS = new Set<ScoreTabKey>(['smart-density', 'cancer-signs']);
 
 /** The big number, its group and the ranking sentence: what a reader takes in first. */
 export function ScoreHeadline({ tab, entry, size = 'lg' }: { tab: ScoreTabText; entry: ScoreEntry; size?: 'lg' | 'md' }) {
@@ -18,18 +23,24 @@ export function ScoreHeadline({ tab, entry, size = 'lg' }: { tab: ScoreTabText; 
       <Text size="sm" tt="uppercase" fw={600} c="dimmed" lts={0.5}>
         {tab.what}
       </Text>
-      <Group gap="md" align="center">
+      <Group gap="md" align="center" wrap="nowrap">
         <Text component="span" fz={big ? 64 : 44} fw={700} lh={1} data-testid="score-percent">
           {w.percent}
         </Text>
-        {w.available && <LabelBadge label={w.label} size={big ? 'xl' : 'lg'} />}
+        {w.available && (
+          <Stack gap={6} align="flex-start">
+            <LabelBadge label={w.label} size={big ? 'xl' : 'lg'} />
+            {NOT_A_CHANCE_TABS.has(tab.key) && <NotAChance />}
+          </Stack>
+        )}
       </Group>
       {w.available ? (
         <>
           <Text size={big ? 'xl' : 'lg'} fw={500} data-testid="ranking-text">
             {w.ranking}
           </Text>
-          <Text c="dimmed">{numberMeaning(tab.key, entry)}</Text>
+          {/* Beside the number it already says it is not a chance; under it, only what the number is. */}
+          <Text c="dimmed">{NOT_A_CHANCE_TABS.has(tab.key) ? 'This is a score from 0% to 100%.' : numberMeaning(tab.key, entry)}</Text>
           {big && (
             <Text fw={600} data-testid="next-step">
               {NEXT_STEP[w.label]}
@@ -136,6 +147,8 @@ export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab
       </Grid>
 
       {w.available && w.advice && <AdviceCard />}
+
+      {tab.key === 'masking' && <DensityCard measure={result.density?.study} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Paper withBorder radius="lg" p="xl">

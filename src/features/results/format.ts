@@ -20,3 +20,8 @@ export function formatDateTime(value: string): string {
 export function formatLongDate(d: Date): string {
   return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 }
+
+/** "12 Mar 2025": the dates under a small chart. */
+export function formatShortDate(d: Date): string {
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}

@@ -7,8 +7,10 @@ import { AI_MODEL, TIMING } from '../../../core/decisions';
 import { ApiError } from '../../api/client';
 import { lastTaskQuery } from '../../api/tasks';
 import { useTaskStream } from '../../api/task-stream';
+import { DensityCard } from '../results/DensityCard';
 import { EngineNote } from '../results/EngineNote';
 import { FailedTask } from '../results/FailedTask';
+import { NotAChance } from '../results/NotAChance';
 import { ScoreBar } from '../results/ScoreBar';
 import { useResultDelay } from '../results/useResultDelay';
 import { useLatestSubmission } from '../../offline/outbox';
@@ -42,7 +44,8 @@ export function ScoreSummary({ result, title = 'Your results are ready' }: { res
       <Title order={2} size="h3">
         {title}
       </Title>
-      <ScoreBar entry={result.study[AI_MODEL]} />
+      <ScoreBar entry={result.study[AI_MODEL]} note={<NotAChance />} />
+      <DensityCard measure={result.density?.study} compact />
       <EngineNote result={result} />
       <Group>
         <Button component={Link} to="/results" size="md">
