@@ -19,6 +19,8 @@ import { frameDecoderThread } from './dicom/frame-thread';
 import { intakeService } from './submissions/intake.service';
 import { demoService } from './services/demo.service';
 import { taskEvents } from './events/task-events';
+import { healthRepository } from './db/repositories/health.repository';
+import { healthService } from './services/health.service';
 
 /** Wires repositories into services: the one place that knows which service needs what. */
 export interface ComposeOptions {
@@ -57,6 +59,7 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     files,
     tasks: tasksService({ tasks, submissions, files }),
     taskEvents: taskEvents(db, opts.log),
+    health: healthService({ health: healthRepository(db), filesRoot: files.root }),
     dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
     intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),

@@ -10,3 +10,4 @@ export * from './demo';
 export * from './score-quality';
 export * from './sessions';
 export * from './dicomweb';
+export * from './health';

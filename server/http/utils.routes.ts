@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AI_MODEL, AI_MODEL_LABEL } from '../../core/decisions';
-import { EngineInfo, PublicConfig } from '../../core/contract';
+import { EngineInfo, Health, PublicConfig } from '../../core/contract';
 import { REFERENCE_MODELS } from '../analysis/model-registry';
 import type { App, Services } from './context';
 import { jsonResponse } from './openapi-helpers';
@@ -32,6 +32,22 @@ export function utilsRoutes(app: App, s: Services) {
       responses: { 200: jsonResponse(EngineInfo, 'The running engine') },
     }),
     (c) => c.json({ name: REFERENCE_MODELS.engine.name, version: REFERENCE_MODELS.engine.version }, 200),
+  );
+
+  // Readiness, for a load balancer or a monitor: 503 while any part the product needs is not there.
+  app.openapi(
+    createRoute({
+      method: 'get', path: '/utils/health', tags: ['utils'], summary: 'Readiness: the database, the job queue (and its depth) and the image store',
+      responses: {
+        200: jsonResponse(Health, 'Every part works'),
+        503: jsonResponse(Health, 'A part does not work: its detail says which and why'),
+      },
+    }),
+    async (c) => {
+      const health = await s.health.check();
+      c.header('Cache-Control', 'no-store');
+      return health.status === 'ok' ? c.json(health, 200) : c.json(health, 503);
+    },
   );
 
   app.openapi(

@@ -31,7 +31,8 @@ describe(`fuzzed requests on ${dbLabel()}`, () => {
     mkdirSync(path.join(site, 'assets'));
     writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(site, 'assets', 'app.js'), 'export {};');
-    api = await startApi({ STATIC_DIR: site });
+    // With its job queue, as the product runs (its readiness check answers 503 without one).
+    api = await startApi({ STATIC_DIR: site }, { worker: true });
     server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((r) => server.once('listening', () => r()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
