@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { AI_MODEL } from '../decisions';
 
+/** The four views, in the radiologists' hanging: right and left back to back, CC above MLO. */
 export const VIEW_KEYS = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'] as const;
 export const ViewKey = z.enum(VIEW_KEYS).meta({ id: 'ViewKey' });
 export type ViewKey = z.infer<typeof ViewKey>;
+
+/** Each view as people read it, in every message and on every screen. */
+export const VIEW_LABELS: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
 
 export const COMPONENTS = ['detection', 'risk', 'masking'] as const;
 export type Component = (typeof COMPONENTS)[number];
@@ -60,7 +64,10 @@ export const Region = z
   .meta({ id: 'Region' });
 export type Region = z.infer<typeof Region>;
 
-export const OVERLAY_LAYERS = ['image', 'detection', 'density', 'texture'] as const;
+/** What the engine draws over a view; a view's layers are its display image and these. */
+export const OVERLAY_KINDS = ['detection', 'density', 'texture'] as const;
+export type OverlayKind = (typeof OVERLAY_KINDS)[number];
+export const OVERLAY_LAYERS = ['image', ...OVERLAY_KINDS] as const;
 export const OverlayLayer = z.enum(OVERLAY_LAYERS);
 export type OverlayLayer = z.infer<typeof OverlayLayer>;
 

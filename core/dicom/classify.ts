@@ -1,4 +1,6 @@
-import type { ViewKey } from '../contract/scores';
+import { VIEW_LABELS, type ViewKey } from '../contract/scores';
+
+export { VIEW_LABELS };
 import { unsupportedFileMessage } from '../validation';
 import { readHeader, type HeaderInfo, type HeaderRead } from './header';
 
@@ -16,7 +18,6 @@ export const ALLOWED_SOP_CLASSES: Record<string, string> = {
 };
 
 export const VIEW_KEYS_IN_ORDER: readonly ViewKey[] = ['r_cc', 'r_mlo', 'l_cc', 'l_mlo'];
-export const VIEW_LABELS: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
 
 export type RejectReason = 'not-dicom' | 'sop-class' | 'laterality' | 'view-position' | 'incomplete';
 

@@ -15,6 +15,7 @@ import type { RiskFactors } from '../../core/contract/risk-factors';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import {
   VIEW_KEYS,
+  VIEW_LABELS,
   type DensityMeasure,
   type OverlayLayer,
   type Region,
@@ -56,7 +57,6 @@ export interface AssembleInput {
   notes?: string[];
 }
 
-const VIEW_LABELS: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
 const SIDES = { right: ['r_cc', 'r_mlo'], left: ['l_cc', 'l_mlo'] } as const;
 
 interface Level {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { RiskFactors } from '../../core/contract/risk-factors';
-import { VIEW_KEYS, type OverlayLayer, type ScoredResult, type ScoreInputs, type ViewKey } from '../../core/contract/scores';
+import { OVERLAY_KINDS, VIEW_KEYS, type OverlayLayer, type ScoredResult, type ScoreInputs, type ViewKey } from '../../core/contract/scores';
 import type { DecodedView } from '../dicom/types';
 import { assembleResult, type ViewMeasurement } from './assemble';
 import type { OverlayKind, RgbaOverlay } from './image/overlays';
@@ -68,7 +68,7 @@ export async function scorePreparedStudy(
           ...(m.reason ? { reason: m.reason } : {}),
         }
       : null;
-    if (v) layers[key] = ['image', ...(measured.overlays[key] ? (['detection', 'density', 'texture'] as const) : [])];
+    if (v) layers[key] = ['image', ...(measured.overlays[key] ? OVERLAY_KINDS : [])];
   }
   const result = timer.time('assemble', () =>
     assembleResult(
@@ -93,7 +93,7 @@ export async function scorePreparedStudy(
       const v = views[key];
       if (!set || !v) return;
       const size = overlaySize(v);
-      for (const kind of ['detection', 'density', 'texture'] as const) {
+      for (const kind of OVERLAY_KINDS) {
         overlays[key][kind] = await encodeOverlay(set[kind], size);
       }
     }),

@@ -1,5 +1,5 @@
 import type { ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
-import { VIEW_KEYS } from '../../core/contract';
+import { VIEW_KEYS, VIEW_LABELS } from '../../core/contract';
 import type { PreparedView } from '../analysis/image/study';
 import type { TasksRepository, SubmissionsRepository } from '../db/repositories/tasks.repository';
 import type { UsersRepository } from '../db/repositories/users.repository';
@@ -66,7 +66,7 @@ export async function prepareViews(deps: Pick<ProcessDeps, 'files' | 'pipeline'>
   const settled = await Promise.allSettled(
     VIEW_KEYS.map(async (key) => {
       const bytes = await files.read(ownerId, taskId, `${key}.dcm`);
-      if (!bytes) throw new PermanentJobError(`The ${key.replace('_', '-').toUpperCase()} file is missing from storage.`);
+      if (!bytes) throw new PermanentJobError(`The ${VIEW_LABELS[key]} file is missing from storage.`);
       const { view, png } = await pipeline.prepare(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
       await files.write(ownerId, taskId, `${key}.png`, png);
       return view;

@@ -3,7 +3,9 @@ import { localStd } from './filters';
 import { flipBytesHorizontal, maskedQuantiles, type Raster } from './raster';
 import type { ViewAnalysis } from './view';
 
-export type OverlayKind = 'detection' | 'density' | 'texture';
+import type { OverlayKind } from '../../../core/contract/scores';
+
+export type { OverlayKind };
 
 /** An RGBA image (straight alpha) in display orientation, at the coarse analysis size. */
 export interface RgbaOverlay {

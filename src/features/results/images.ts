@@ -1,4 +1,4 @@
-import type { OverlayLayer, TaskImage, ViewKey } from '../../../core/contract';
+import type { OverlayKind, OverlayLayer, TaskImage, ViewKey } from '../../../core/contract';
 
 /** Where a screen gets one image layer of one view (the last task, a task by id, a demo profile). */
 export type ImageQueryFor = (view: ViewKey, layer: OverlayLayer) => ImageQuery;
@@ -16,7 +16,7 @@ export function imageQuery(options: { queryKey: readonly unknown[]; queryFn?: un
 /** Images never change once made: fetched once, not retried when a layer is missing. */
 export const IMAGE_QUERY_DEFAULTS = { staleTime: Infinity, retry: false } as const;
 
-export type OverlayKind = Exclude<OverlayLayer, 'image'>;
+export type { OverlayKind };
 
 /** The three sliders of the Images tab (scoring.md: which score each overlay belongs to). */
 export const OVERLAYS: readonly { layer: OverlayKind; label: string; hint: string }[] = [

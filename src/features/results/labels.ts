@@ -10,10 +10,8 @@ export const LABEL_COLOR: Record<QuantileLabel, string> = {
   High: 'orange',
 };
 
-export const VIEW_LABEL: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
-
-/** Radiological hanging: right views on the left facing the left views, CC above MLO. */
-export const HANGING: readonly ViewKey[] = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'];
+/** The views' labels and their hanging (right and left back to back, CC above MLO) are the contract's. */
+export { VIEW_LABELS as VIEW_LABEL, VIEW_KEYS as HANGING } from '../../../core/contract';
 
 export type ScoreKey = keyof ScoreSet;
 export const MERGED: ScoreKey = AI_MODEL;
