@@ -115,12 +115,13 @@ test.describe('her history and her density', () => {
 
     // The older study opens its own result, images included.
     await page.getByTestId('to-studies').click();
+    // Its own images: asked for by task id (the printout asks for them with the page).
+    const images = page.waitForResponse((r) => r.url().includes(`/api/v1/tasks/${first.task.id}/image/r_cc`), { timeout: 30_000 });
     await rows.nth(1).getByRole('link', { name: /Open the results of/ }).click();
     await expect(page).toHaveURL(new RegExp(`/results/${first.task.id}$`));
     await expect(page.getByTestId('older-study')).toBeVisible();
     await expect(page.getByTestId('score-smart-density').getByTestId('score-percent')).toHaveText(pct(first.result.study[AI_MODEL].score));
     await expect(page.getByTestId('study-history').getByTestId('history-row').nth(1)).toHaveAttribute('aria-current', 'page');
-    const images = page.waitForResponse((r) => r.url().includes(`/api/v1/tasks/${first.task.id}/image/r_cc`));
     await page.getByRole('tab', { name: /^Images/ }).click();
     await expect(page.getByRole('img', { name: 'R-CC mammogram' })).toBeVisible({ timeout: 30_000 });
     expect((await images).ok()).toBe(true);
@@ -198,6 +199,19 @@ test.describe('her history and her density', () => {
       await expectAccessible(page, `${scheme} /submit step 4`);
       if (scheme === 'dark') await shot(page, 'submit-step4-dark');
     }
+  });
+
+  test('when her list cannot be loaded, the results stay and the list says so', async ({ page }) => {
+    await page.route(/\/api\/v1\/tasks\/\?skip=/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal Server Error"}' }));
+    await signIn(page, owner);
+    await page.goto('/results');
+    await expect(page.getByTestId('score-smart-density').getByTestId('score-percent')).toHaveText(pct(second.result.study[AI_MODEL].score), { timeout: 30_000 });
+    await expect(page.getByTestId('history-error')).toHaveText("We couldn't load your earlier studies. Please try again later.", { timeout: 30_000 });
+    // "All your studies" takes the keyboard to the list.
+    await page.getByTestId('to-studies').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Your studies' })).toBeFocused();
+    await shot(page, 'history-error-light', page.getByTestId('study-history'));
   });
 
   test('the history and an older study she opened are there offline, marked as saved copies', async ({ page, context }) => {

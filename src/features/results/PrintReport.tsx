@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ScoredResult, ViewKey } from '../../../core/contract';
+import { GRADE_WORDS } from '../../../core/wording/density';
 import { ADVICE_TEXT, ADVICE_TITLE, describeScore } from '../../../core/wording/scores';
 import { pngDataUrl } from '../../api/tasks';
 import { engineLine, NOT_A_DIAGNOSIS } from './EngineNote';
@@ -83,7 +84,7 @@ export function PrintReport({
       {result.density.study.percent !== null && (
         <p style={{ margin: '3mm 0 0' }}>
           Breast density: {Math.round(result.density.study.percent)}% dense tissue
-          {result.density.study.grade ? `, BI-RADS-like grade ${result.density.study.grade}` : ''}.
+          {result.density.study.grade ? `, BI-RADS-like grade ${result.density.study.grade} (${GRADE_WORDS[result.density.study.grade]})` : ''}.
           {result.inputs.age !== null ? ` Age used: ${Math.round(result.inputs.age)}.` : ''}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatShortDate } from './format';
 import { chartPoint, trendWords, type TrendSeries } from './history';
 
@@ -17,9 +17,16 @@ function SmallTrend({ series, currentId }: { series: TrendSeries; currentId: str
     <Paper withBorder radius="md" p="md" data-testid={`trend-${series.key}`}>
       <Stack gap={6}>
         <Text fw={600}>{series.title}</Text>
-        <Text fz={24} fw={700} lh={1}>
-          {last ? `${Math.round(last.score * 100)}%` : 'N/A'}
-        </Text>
+        <Group gap={6} align="baseline">
+          <Text fz={24} fw={700} lh={1}>
+            {last ? `${Math.round(last.score * 100)}%` : 'N/A'}
+          </Text>
+          {last && (
+            <Text size="sm" c="dimmed">
+              in your newest study
+            </Text>
+          )}
+        </Group>
         <svg className="trend-chart" viewBox={`0 0 ${LABEL_W + BOX.width} ${BOX.height + 18}`} role="img" aria-label={words}>
           {[0, 1].map((v) => (
             <text key={v} x={LABEL_W - 4} y={chartPoint(0, 1, v, BOX).y + 4} textAnchor="end">
