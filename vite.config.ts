@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -39,7 +40,12 @@ export default defineConfig({
       // Registered by src/offline/service-worker.ts (workbox-window), which asks before updating.
       registerType: 'prompt',
       injectRegister: false,
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'] },
+      // The built-in viewer's Cornerstone chunks, decode workers and WASM codecs are fetched when it
+      // opens, not precached: the app shell stays small.
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/BuiltInViewer-*', '**/*.wasm', '**/decodeImageFrameWorker-*'],
+      },
       manifest: {
         name: 'Smart Density',
         short_name: 'Smart Density',
@@ -58,6 +64,12 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  // Cornerstone's DICOM image loader starts its decode worker with new URL(..., import.meta.url) and
+  // loads WASM codecs: pre-bundling would break those paths, and its worker splits into chunks (ES).
+  // vtk.js's XML reader/writer (unused here) imports xmlbuilder2, which needs Node's events module.
+  resolve: { alias: { xmlbuilder2: fileURLToPath(new URL('./src/features/viewer/xmlbuilder2-stub.ts', import.meta.url)) } },
+  optimizeDeps: { exclude: ['@cornerstonejs/dicom-image-loader'] },
+  worker: { format: 'es' },
   server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
   preview: { proxy: { '/api': 'http://127.0.0.1:8000' } },
 });

@@ -19,12 +19,14 @@ function frameSource(viewerUrl: string | null): string {
  * allow 'unsafe-inline' because Mantine writes <style> elements at run time (its CSS variables and
  * responsive style props, MantineProvider's InlineStyles) and Swagger UI sets style attributes; a
  * per-answer nonce cannot work for an index.html the service worker serves from its cache. Images
- * come as data: URLs (the views' PNGs, Swagger UI's icons) and blob: URLs.
+ * come as data: URLs (the views' PNGs, Swagger UI's icons) and blob: URLs. 'wasm-unsafe-eval' lets
+ * the built-in viewer's decode workers compile their WASM codecs (JPEG 2000, JPEG-LS, ...); it
+ * allows no eval() of JavaScript.
  */
 export function contentSecurityPolicy(viewerUrl: string | null): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",

@@ -1,12 +1,16 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { configQuery } from '../api/queries';
 import { requestViewerToken } from '../api/dicomweb';
-import { ApiError } from '../api/client';
+import { API_BASE, ApiError } from '../api/client';
+import { getToken } from '../session/token';
 
 const route = getRouteApi('/dicom-viewer');
+
+// The built-in viewer (Cornerstone3D, its workers and codecs) loads only when it is shown.
+const BuiltInViewer = lazy(() => import('../features/viewer/BuiltInViewer'));
 
 /**
  * The viewer address with the study and a viewer token (spec section 2): a short-lived token that
@@ -74,7 +78,10 @@ function ViewerFrame({ base, studyInstanceUID }: { base: string; studyInstanceUI
   );
 }
 
-/** /dicom-viewer?studyInstanceUID=: the external image viewer in a full-page frame, outside the app layout. */
+/**
+ * /dicom-viewer?studyInstanceUID=: the external image viewer (VIEWER_URL) in a full-page frame, else
+ * the built-in one; both outside the app layout.
+ */
 export default function DicomViewer() {
   const { studyInstanceUID } = route.useSearch();
   const config = useQuery(configQuery());
@@ -88,10 +95,11 @@ export default function DicomViewer() {
   if (config.isPending) return <Loading label="Loading the viewer" />;
   const base = config.data?.viewer_url;
   if (!base) {
+    // No external viewer configured (VIEWER_URL): the built-in one reads our DICOMweb.
     return (
-      <Fallback title="No image viewer is set up">
-        <Text>This server has no interactive image viewer configured (VIEWER_URL). The study is {studyInstanceUID}.</Text>
-      </Fallback>
+      <Suspense fallback={<Loading label="Loading the viewer" />}>
+        <BuiltInViewer studyInstanceUID={studyInstanceUID} apiBase={API_BASE} getToken={getToken} />
+      </Suspense>
     );
   }
   return <ViewerFrame base={base} studyInstanceUID={studyInstanceUID} />;

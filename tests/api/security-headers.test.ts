@@ -16,7 +16,7 @@ function expectSecurityHeaders(res: Response, what: string) {
   expect(csp, what).toBeTruthy();
   const d = directives(csp!);
   expect(d.get('default-src'), what).toEqual(["'self'"]);
-  expect(d.get('script-src'), what).toEqual(["'self'"]);
+  expect(d.get('script-src'), what).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   expect(d.get('connect-src'), what).toEqual(["'self'"]);
   expect(d.get('frame-ancestors'), what).toEqual(["'none'"]);
   expect(d.get('object-src'), what).toEqual(["'none'"]);

@@ -28,7 +28,7 @@ async function watchPolicies(page: Page): Promise<string[]> {
 function expectHeaders(headers: Record<string, string>, what: string) {
   const csp = headers['content-security-policy'] ?? '';
   expect(csp, what).toContain("default-src 'self'");
-  expect(csp, what).toContain("script-src 'self';");
+  expect(csp, what).toContain("script-src 'self' 'wasm-unsafe-eval';");
   expect(csp, what).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('no-referrer');
