@@ -68,7 +68,18 @@ export default defineConfig({
   // loads WASM codecs: pre-bundling would break those paths, and its worker splits into chunks (ES).
   // vtk.js's XML reader/writer (unused here) imports xmlbuilder2, which needs Node's events module.
   resolve: { alias: { xmlbuilder2: fileURLToPath(new URL('./src/features/viewer/xmlbuilder2-stub.ts', import.meta.url)) } },
-  optimizeDeps: { exclude: ['@cornerstonejs/dicom-image-loader'] },
+  // Its CommonJS dependencies (the codecs' Emscripten glue, dicom-parser, pako) are pre-bundled for
+  // the dev server all the same, which serves only ES modules.
+  optimizeDeps: {
+    exclude: ['@cornerstonejs/dicom-image-loader'],
+    include: [
+      'dicom-parser',
+      ...['codec-charls/decodewasmjs', 'codec-libjpeg-turbo-8bit/decodewasmjs', 'codec-libjxl/decodewasmjs', 'codec-openjpeg/decodewasmjs', 'codec-openjph/wasmjs', 'jpeg-lossless-decoder-js'].map(
+        (dep) => `@cornerstonejs/dicom-image-loader > @cornerstonejs/${dep}`,
+      ),
+      '@cornerstonejs/dicom-image-loader > pako',
+    ],
+  },
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
   preview: { proxy: { '/api': 'http://127.0.0.1:8000' } },
