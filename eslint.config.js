@@ -23,7 +23,7 @@ const srcRules = [
   forbid('(^|/)workers/(?!(dicom\\.worker|dicom-reader)(\\.ts)?$)', 'src/ imports workers/ only through workers/dicom.worker and workers/dicom-reader.'),
 ];
 const workersRules = [
-  forbid('(^|/)src/(?!offline/(submission|worker-send)(\\.ts)?$)', 'workers/ imports src/ only through src/offline/submission and src/offline/worker-send.'),
+  forbid('(^|/)src/(?!offline/(submission|worker-send|viewer-cache)(\\.ts)?$)', 'workers/ imports src/ only through src/offline/submission, src/offline/worker-send and src/offline/viewer-cache.'),
 ];
 
 // SQL lives in repositories (server/db): a `.query(...)` or `.exec(...)` whose first argument is a

@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { OUTBOX_NAME } from '../src/offline/submission';
 import { sendWaitingSubmissions } from '../src/offline/worker-send';
+import { studyCacheKey, tokenSubject, trimCache, VIEWER_CODE_CACHE, VIEWER_CODE_ENTRIES, VIEWER_STUDY_CACHE, VIEWER_STUDY_ENTRIES } from '../src/offline/viewer-cache';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** Background Sync's event (Chromium only, so not in TypeScript's library). */
@@ -18,6 +19,48 @@ cleanupOutdatedCaches();
 // Client-side routes are served the cached index.html; the API and the API docs (/docs, Swagger
 // UI served by the server) are never answered from the shell.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/docs(\/|$)/] }));
+
+// The viewer reads a study through DICOMweb: each answer is kept (per person, see viewer-cache.ts)
+// so that a study opened once opens again offline; the network is asked first, so a copy is only
+// ever used when there is none.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/api/v1/dicomweb/studies'),
+  async ({ request }) => {
+    const subject = tokenSubject(request.headers.get('Authorization'));
+    try {
+      const response = await fetch(request);
+      if (response.ok && subject) {
+        const copy = response.clone();
+        void caches.open(VIEWER_STUDY_CACHE).then(async (cache) => {
+          await cache.put(studyCacheKey(request.url, subject), copy);
+          await trimCache(cache, VIEWER_STUDY_ENTRIES);
+        });
+      }
+      return response;
+    } catch (err) {
+      const cached = subject ? await caches.match(studyCacheKey(request.url, subject), { cacheName: VIEWER_STUDY_CACHE }) : undefined;
+      if (cached) return cached;
+      throw err;
+    }
+  },
+);
+
+// The viewer's own code (its chunk, decoding worker and WASM codecs) is too large to precache for
+// everyone: kept when first loaded instead. Hashed names never change, so a copy is always right.
+registerRoute(
+  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && url.pathname.startsWith('/assets/'),
+  async ({ request }) => {
+    const cache = await caches.open(VIEWER_CODE_CACHE);
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok) {
+      await cache.put(request, response.clone());
+      await trimCache(cache, VIEWER_CODE_ENTRIES);
+    }
+    return response;
+  },
+);
 
 // A new version waits until the page asks it to take over (the update prompt), so an open form
 // is never swapped for new code under the person's hands. The first install has nothing to wait for.

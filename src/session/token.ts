@@ -1,4 +1,5 @@
 import { mirrorToken } from '../offline/session-mirror';
+import { forgetViewerStudies } from '../offline/viewer-cache';
 
 /** The session is the access token in local storage (spec section 3, key access_token). */
 const KEY = 'access_token';
@@ -15,5 +16,7 @@ export function setToken(token: string): void {
 export function clearToken(): void {
   localStorage.removeItem(KEY);
   void mirrorToken(null);
+  // The studies the viewer kept for offline use are this person's images.
+  void forgetViewerStudies();
 }
 

@@ -1,0 +1,48 @@
+/**
+ * Issue 20, item 4: a study opened once in the built-in viewer opens again with no network (the
+ * service worker keeps its DICOMweb answers and the viewer's code, bounded), and logging out
+ * deletes those copies.
+ */
+import { makeStudyFiles } from '../fixtures/studies';
+import { VIEWER_STUDY_CACHE } from '../../src/offline/viewer-cache';
+import { createUser, expect, signIn, test } from './fixtures';
+import { tokenFor } from './fixtures/api';
+import { submitFiles } from './fixtures/tasks';
+
+const VIEWS = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'] as const;
+
+test('a study opened once opens again offline; logging out deletes the copies', async ({ page, context, topBar }) => {
+  test.setTimeout(180_000);
+  const who = await createUser({ submission_limit: 1 });
+  const task = await submitFiles(await tokenFor(who.email, who.password), await makeStudyFiles({ seed: 75 }));
+  const url = `/dicom-viewer?studyInstanceUID=${encodeURIComponent(task.dcm_study_instance_uid!)}`;
+  await signIn(page, who);
+  await page.goto(url);
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 60_000 });
+  // Opened under the service worker's control: what the viewer reads is kept.
+  await page.reload();
+  for (const key of VIEWS) await expect(page.getByTestId(`viewport-${key}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+  await expect.poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, VIEWER_STUDY_CACHE)).toBeGreaterThanOrEqual(5);
+
+  await context.setOffline(true);
+  await page.reload();
+  for (const key of VIEWS) await expect(page.getByTestId(`viewport-${key}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+  const lit = await page.getByTestId('viewport-r_cc').locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const ctx = copy.getContext('2d')!;
+    ctx.drawImage(canvas, 0, 0);
+    const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 30) n++;
+    return n;
+  });
+  expect(lit, 'the offline view is drawn, not blank').toBeGreaterThan(500);
+  await context.setOffline(false);
+
+  await page.goto('/');
+  await topBar.logOut();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => page.evaluate((name) => caches.has(name), VIEWER_STUDY_CACHE), { message: "the person's study copies are deleted at logout" }).toBe(false);
+});
