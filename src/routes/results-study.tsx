@@ -99,6 +99,7 @@ export default function StudyResultsPage() {
         key={t.id}
         result={result}
         queryFor={queryFor}
+        studyUid={t.dcm_study_instance_uid}
         report={{ name: user?.full_name || user?.email || '', patientId: t.dcm_patient_id, studyDate: t.dcm_study_date }}
       />
       {studies}

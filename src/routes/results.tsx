@@ -117,6 +117,7 @@ function OwnResults() {
       <ResultsView
         result={t.result as ScoredResult}
         queryFor={queryFor}
+        studyUid={t.dcm_study_instance_uid}
         report={{ name: user?.full_name || user?.email || '', patientId: t.dcm_patient_id, studyDate: t.dcm_study_date }}
       />
       {history}

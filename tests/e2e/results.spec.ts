@@ -87,6 +87,10 @@ test.describe('/results', () => {
     await expect(dense).toHaveAttribute('aria-valuenow', '100');
     await expect(tile.locator('img[data-layer="density"]')).toBeVisible();
     await expect(async () => expect(Buffer.compare(await tile.screenshot(), before)).not.toBe(0)).toPass();
+    // The study opens in the image viewer, in a tab of its own.
+    const viewer = page.getByRole('link', { name: /Open in the image viewer/ });
+    await expect(viewer).toHaveAttribute('href', /^\/dicom-viewer\?studyInstanceUID=[0-9.]+$/);
+    await expect(viewer).toHaveAttribute('target', '_blank');
   });
 
   test('the printed report has the scores, the engine version and the date, without the screen controls', async ({ page }) => {

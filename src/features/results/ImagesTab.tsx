@@ -1,11 +1,11 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ScoredResult } from '../../../core/contract';
 import { OVERLAYS, type ImageQueryFor } from './images';
 import { HANGING } from './labels';
 import { ViewImage } from './ViewImage';
 
 /** The four views hung as a radiologist would: right views on the left, CC above MLO. */
-export function ImagesTab({ result, queryFor, height = 380 }: { result: ScoredResult; queryFor: ImageQueryFor; height?: number }) {
+export function ImagesTab({ result, queryFor, height = 380, studyUid }: { result: ScoredResult; queryFor: ImageQueryFor; height?: number; studyUid?: string | null }) {
   return (
     <Stack gap="lg" pt="xl">
       <Stack gap={4}>
@@ -28,9 +28,16 @@ export function ImagesTab({ result, queryFor, height = 380 }: { result: ScoredRe
           ))}
         </SimpleGrid>
       </Paper>
-      <Text size="sm" c="dimmed">
-        The colours show what the computer measured. They do not mark cancer.
-      </Text>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed">
+          The colours show what the computer measured. They do not mark cancer.
+        </Text>
+        {studyUid ? (
+          <Anchor href={`/dicom-viewer?studyInstanceUID=${encodeURIComponent(studyUid)}`} target="_blank" rel="noopener noreferrer" size="sm" data-testid="open-viewer">
+            Open in the image viewer (zoom, contrast, full screen)
+          </Anchor>
+        ) : null}
+      </Group>
     </Stack>
   );
 }

@@ -21,10 +21,13 @@ export function ResultsView({
   result,
   queryFor,
   report,
+  studyUid,
 }: {
   result: ScoredResult;
   queryFor: ImageQueryFor;
   report: { name: string; patientId?: string | null; studyDate?: string | null };
+  /** The study's DICOM UID: the Images tab then opens it in the image viewer (a person's own study). */
+  studyUid?: string | null;
 }) {
   const [tab, setTab] = useState<ResultsTabKey>('smart-density');
   return (
@@ -68,7 +71,7 @@ export function ResultsView({
             </Tabs.Panel>
           ))}
           <Tabs.Panel value="images">
-            <ImagesTab result={result} queryFor={queryFor} />
+            <ImagesTab result={result} queryFor={queryFor} studyUid={studyUid} />
           </Tabs.Panel>
         </Tabs>
         <EngineNote result={result} />
