@@ -38,7 +38,7 @@ describe('the pipeline in a worker thread', () => {
 
   it('with two threads gives the same result for a study run twice, its threads renewed in between', async () => {
     // Renewing its threads after every study (any size is above 0 MB).
-    const pool = createThreadedPipeline(2, 0, 0);
+    const pool = createThreadedPipeline(2, 0);
     try {
       const files = await makeStudyFiles({ seed: 11 });
       const ctx = { age: 60, ageSource: 'birthdate' as const, riskFactors: EMPTY_RISK_FACTORS };
