@@ -66,6 +66,9 @@ export async function openPostgres(url: string): Promise<Db> {
   // Dates stay text (YYYY-MM-DD) and timestamps are formatted by the repositories.
   pg.types.setTypeParser(1082, (v: string) => v);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped network) is an
+  // 'error' on the pool; unheard, it would stop the process. The pool opens a new one when needed.
+  pool.on('error', (err) => console.error(`database: an idle connection was closed (${err.message}); it will be replaced`));
   type Client = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
   const wrap = (client: Client, inTx: boolean): Db => ({
     kind: 'postgres',

@@ -6,6 +6,7 @@ import { configQuery } from '../api/queries';
 import { requestViewerToken } from '../api/dicomweb';
 import { API_BASE, ApiError } from '../api/client';
 import { getToken } from '../session/token';
+import { useCurrentUser } from '../session/useSession';
 
 const route = getRouteApi('/dicom-viewer');
 
@@ -23,7 +24,14 @@ export function viewerSrc(base: string, studyInstanceUID: string, viewerToken: s
   return url.toString();
 }
 
+/** Where the viewer's way back leads: an administrator came from the Tasks Manager, a person from her results. */
+function useWayBack(): { to: '/tasks' | '/results'; label: string } {
+  const { user } = useCurrentUser();
+  return user?.is_superuser ? { to: '/tasks', label: 'Back to the Tasks Manager' } : { to: '/results', label: 'Back to your results' };
+}
+
 function Fallback({ title, children }: { title: string; children: ReactNode }) {
+  const back = useWayBack();
   return (
     <Center mih="100vh" p="xl">
       <Paper withBorder radius="lg" p="xl" maw={560} data-testid="viewer-fallback">
@@ -32,8 +40,8 @@ function Fallback({ title, children }: { title: string; children: ReactNode }) {
             {title}
           </Title>
           {children}
-          <Anchor component={Link} to="/tasks">
-            Back to the Tasks Manager
+          <Anchor component={Link} to={back.to}>
+            {back.label}
           </Anchor>
         </Stack>
       </Paper>
@@ -85,6 +93,7 @@ function ViewerFrame({ base, studyInstanceUID }: { base: string; studyInstanceUI
 export default function DicomViewer() {
   const { studyInstanceUID } = route.useSearch();
   const config = useQuery(configQuery());
+  const back = useWayBack();
   if (!studyInstanceUID) {
     return (
       <Fallback title="No study chosen">
@@ -98,7 +107,7 @@ export default function DicomViewer() {
     // No external viewer configured (VIEWER_URL): the built-in one reads our DICOMweb.
     return (
       <Suspense fallback={<Loading label="Loading the viewer" />}>
-        <BuiltInViewer studyInstanceUID={studyInstanceUID} apiBase={API_BASE} getToken={getToken} />
+        <BuiltInViewer studyInstanceUID={studyInstanceUID} apiBase={API_BASE} getToken={getToken} back={back} />
       </Suspense>
     );
   }

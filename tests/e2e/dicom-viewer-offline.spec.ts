@@ -23,6 +23,8 @@ test('a study opened once opens again offline; logging out deletes the copies', 
   await page.reload();
   for (const key of VIEWS) await expect(page.getByTestId(`viewport-${key}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
   await expect.poll(() => page.evaluate(async (name) => (await (await caches.open(name)).keys()).length, VIEWER_STUDY_CACHE)).toBeGreaterThanOrEqual(5);
+  // A person's way back is to her results (the Tasks Manager is the administrators').
+  await expect(page.getByRole('link', { name: 'Back to your results' })).toHaveAttribute('href', '/results');
 
   await context.setOffline(true);
   await page.reload();

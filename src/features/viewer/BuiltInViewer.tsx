@@ -68,11 +68,13 @@ export interface BuiltInViewerProps {
   apiBase: string;
   /** The session's access token, sent as a bearer header with every request. */
   getToken: () => string | null;
+  /** The way back: the Tasks Manager for an administrator, her results for a person. */
+  back: { to: '/tasks' | '/results'; label: string };
 }
 
 // The API client and the session come in as props: importing them here would pull the app's shared
 // modules (zod, the contract) into the main bundle, since this chunk is loaded on its own.
-export default function BuiltInViewer({ studyInstanceUID, apiBase, getToken }: BuiltInViewerProps) {
+export default function BuiltInViewer({ studyInstanceUID, apiBase, getToken, back }: BuiltInViewerProps) {
   const elements = useRef<Partial<Record<ViewKey, HTMLDivElement | null>>>({});
   const engineRef = useRef<core.RenderingEngine | null>(null);
   const flips = useRef<Partial<Record<ViewKey, boolean>>>({});
@@ -262,8 +264,8 @@ export default function BuiltInViewer({ studyInstanceUID, apiBase, getToken }: B
             <Title order={1} size="h4" c="gray.0">
               Image viewer
             </Title>
-            <Anchor component={Link} to="/tasks" size="sm" c="gray.4">
-              Back to the Tasks Manager
+            <Anchor component={Link} to={back.to} size="sm" c="gray.4">
+              {back.label}
             </Anchor>
           </Group>
           <Group gap="xs" wrap="nowrap">
