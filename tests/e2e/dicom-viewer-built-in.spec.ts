@@ -4,11 +4,12 @@
  * invert, reset and one view full screen by the toolbar and the keyboard, and a view that cannot be
  * read saying so.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { makeStudyFiles } from '../fixtures/studies';
 import { createUser, expect, signIn, test } from './fixtures';
 import { baseUrl, tokenFor } from './fixtures/api';
 import { submitFiles } from './fixtures/tasks';
+import { drawnPixels as pixels } from './fixtures/viewer';
 
 const HANGING = [
   ['r_cc', 'R-CC'],
@@ -16,26 +17,6 @@ const HANGING = [
   ['r_mlo', 'R-MLO'],
   ['l_mlo', 'L-MLO'],
 ] as const;
-
-/** The drawn canvas of a view: how many pixels are not black, and the sum of their grey values. */
-async function pixels(view: Locator): Promise<{ lit: number; sum: number; width: number }> {
-  return view.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const data = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    let lit = 0;
-    let sum = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const grey = data[i] + data[i + 1] + data[i + 2];
-      if (grey > 30) lit++;
-      sum += grey;
-    }
-    return { lit, sum, width: canvas.width };
-  });
-}
 
 /** Collects CSP violations and page errors: the viewer's workers and codecs must run under our policy. */
 function watchProblems(page: Page): string[] {

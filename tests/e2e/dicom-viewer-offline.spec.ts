@@ -8,6 +8,7 @@ import { VIEWER_STUDY_CACHE } from '../../src/offline/viewer-cache';
 import { createUser, expect, signIn, test } from './fixtures';
 import { tokenFor } from './fixtures/api';
 import { submitFiles } from './fixtures/tasks';
+import { drawnPixels } from './fixtures/viewer';
 
 const VIEWS = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'] as const;
 
@@ -29,17 +30,7 @@ test('a study opened once opens again offline; logging out deletes the copies', 
   await context.setOffline(true);
   await page.reload();
   for (const key of VIEWS) await expect(page.getByTestId(`viewport-${key}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
-  const lit = await page.getByTestId('viewport-r_cc').locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const copy = document.createElement('canvas');
-    copy.width = canvas.width;
-    copy.height = canvas.height;
-    const ctx = copy.getContext('2d')!;
-    ctx.drawImage(canvas, 0, 0);
-    const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 30) n++;
-    return n;
-  });
+  const { lit } = await drawnPixels(page.getByTestId('viewport-r_cc'));
   expect(lit, 'the offline view is drawn, not blank').toBeGreaterThan(500);
   await context.setOffline(false);
 
