@@ -37,15 +37,7 @@ describe(`role rules on ${dbLabel()}`, () => {
 
   const submit = (token: string, files = study) => api.request('POST', '/tasks/', { token, body: studyForm(files) });
 
-  async function waitDone(token: string, id: string, timeoutMs = 240_000): Promise<any> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await api.request('GET', `/tasks/${id}`, { token });
-      if (res.data.status === 'completed' || res.data.status === 'failed') return res.data;
-      if (Date.now() > deadline) throw new Error(`task ${id} still ${res.data.status}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  const waitDone = (token: string, id: string, timeoutMs = 240_000) => api.waitSettled(token, id, timeoutMs);
 
   it('test users and superusers submit whatever their limit; a user with limit 0 may not', async () => {
     const tester = await api.createUser({ is_test_user: true, submission_limit: 0 });

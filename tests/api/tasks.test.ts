@@ -35,15 +35,7 @@ describe(`submissions and tasks on ${dbLabel()}`, () => {
   const submit = (token: string, files: Files, headers: Record<string, string> = {}, aiModel?: string) =>
     api.request('POST', '/tasks/', { token, body: studyForm(files, aiModel), headers });
 
-  async function waitDone(token: string, id: string, timeoutMs = 90_000): Promise<any> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await api.request('GET', `/tasks/${id}`, { token });
-      if (res.data.status === 'completed' || res.data.status === 'failed') return res.data;
-      if (Date.now() > deadline) throw new Error(`task ${id} still ${res.data.status}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+  const waitDone = (token: string, id: string, timeoutMs = 90_000) => api.waitSettled(token, id, timeoutMs);
 
   it('accepts a four-view study, processes it and serves results and images', async () => {
     const user = await api.createUser({ submission_limit: 2 });

@@ -5,6 +5,7 @@ import { AI_MODEL } from '../../core/decisions';
 import { GRADE_WORDS } from '../../core/wording/density';
 import { createUser, expect, signIn, test } from './fixtures';
 import { scoredStudy } from './fixtures/tasks';
+import { waitForSavedQuery, waitForServiceWorker } from './fixtures/offline';
 
 /**
  * Issue 18, items 1 and 3: her history (every study, newest first, each opening its own result,
@@ -40,37 +41,6 @@ async function expectBeside(a: Locator, b: Locator) {
   expect(y!.x).toBeGreaterThan(x!.x + x!.width - 1);
   expect(y!.y).toBeLessThan(x!.y + x!.height);
   expect(y!.y + y!.height).toBeGreaterThan(x!.y);
-}
-
-/** The page is controlled by the service worker, so a reload with no network still opens the app. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
-}
-
-/** The persisted query cache holds a query whose key starts with these parts. */
-async function waitForSavedQuery(page: Page, key: string[]) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (k) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('smart-density');
-              open.onsuccess = () => {
-                const get = open.result.transaction('cache').objectStore('cache').get('query-client');
-                get.onsuccess = () => {
-                  const queries = (get.result?.clientState?.queries ?? []) as Array<{ queryKey: unknown[] }>;
-                  resolve(queries.some((q) => k.every((part, i) => q.queryKey[i] === part)));
-                };
-                get.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          key,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
 }
 
 test.describe('her history and her density', () => {

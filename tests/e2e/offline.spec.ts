@@ -5,42 +5,12 @@ import { baseUrl, tokenFor, type TestUser } from './fixtures/api';
 import { createUser, expect, readUser, signIn, test } from './fixtures';
 import { SubmitPage, writeTempFiles } from './fixtures/submit-page';
 import { scoredStudy } from './fixtures/tasks';
+import { waitForSavedQuery, waitForServiceWorker } from './fixtures/offline';
 
 /**
  * Working with no network: the app shell from the service worker, the last answers from the query
  * cache in IndexedDB, and submissions that wait in the outbox and are created exactly once.
  */
-
-/** The page is controlled by the service worker, so a reload with no network still opens the app. */
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, { timeout: 60_000 });
-}
-
-/** The persisted query cache holds a query with this key's first part. */
-async function waitForSavedQuery(page: Page, key: string) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          (k) =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('smart-density');
-              open.onsuccess = () => {
-                const get = open.result.transaction('cache').objectStore('cache').get('query-client');
-                get.onsuccess = () => {
-                  const queries = (get.result?.clientState?.queries ?? []) as Array<{ queryKey: unknown[] }>;
-                  resolve(queries.some((q) => q.queryKey[0] === k));
-                };
-                get.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-          key,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 async function tasksOf(token: string) {
   const res = await fetch(`${baseUrl()}/api/v1/tasks/`, { headers: { Authorization: `Bearer ${token}` } });
@@ -88,7 +58,7 @@ test.describe('offline', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Your results' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('tab', { name: /^Smart Density/ })).toBeVisible();
     await waitForServiceWorker(page);
-    await waitForSavedQuery(page, 'last_task');
+    await waitForSavedQuery(page, ['last_task']);
 
     await context.setOffline(true);
     await page.reload();

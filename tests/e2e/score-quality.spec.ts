@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { ScoreQualityReport, type QualityFigure } from '../../core/contract/score-quality';
 import { expect, test } from './fixtures';
+import { waitForServiceWorker } from './fixtures/offline';
 
 /**
  * /score-quality, "How good are these scores?": public, its figures those of the committed
@@ -33,10 +33,6 @@ const FIGURES: [string, string, Style, QualityFigure[]][] = [
   ['cancer-signs', 'normals-high', 'share', [t.figures.normalsHighCv, t.figures.normalsHigh]],
   ['smart-density', 'normals-high', 'share', [m.figures.normalsHighCv, m.figures.normalsHigh]],
 ];
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 60_000 });
-}
 
 test.describe('/score-quality', () => {
   test('a visitor sees the committed report: every figure, the films, and that the engines match', async ({ page }) => {

@@ -3,6 +3,7 @@ import { makeStudyFiles } from '../fixtures/studies';
 import { SUPERUSER, createUser, expect, signIn, test } from './fixtures';
 import { baseUrl } from './fixtures/api';
 import { SubmitPage, writeTempFiles } from './fixtures/submit-page';
+import { waitForServiceWorker } from './fixtures/offline';
 
 /**
  * Issue 16, item 8: the browser gets the security headers and the Content-Security-Policy blocks
@@ -44,10 +45,6 @@ async function visit(page: Page, path: string) {
   expectHeaders(await res!.allHeaders(), path);
   await expect(page.getByRole('heading').first(), path).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-}
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), null, { timeout: 60_000 });
 }
 
 test.describe('security headers', () => {

@@ -86,6 +86,17 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
 
   const superToken = await login(SUPERUSER.email, SUPERUSER.password);
 
+  /** The task once it is completed or failed, read as its owner reads it; fails after `timeoutMs`. */
+  async function waitSettled(token: string, id: string, timeoutMs = 90_000): Promise<any> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await request('GET', `/tasks/${id}`, { token });
+      if (res.data.status === 'completed' || res.data.status === 'failed') return res.data;
+      if (Date.now() > deadline) throw new Error(`task ${id} still ${res.data.status}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
   /** A verified user with a unique e-mail, created by the superuser. */
   async function createUser(fields: Record<string, unknown> = {}) {
     const email = `user-${randomBytes(5).toString('hex')}@example.org`;
@@ -108,6 +119,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
     request,
     login,
     createUser,
+    waitSettled,
     superToken,
     dataDir,
     async close() {
