@@ -73,6 +73,27 @@ function pgliteAdapter(db: Db) {
   };
 }
 
+const DEADLOCK = '40P01';
+
+/**
+ * Creates the task queue unless it exists. Several processes starting at once on a new database
+ * (`npm run cluster`: two workers, two APIs) each run pg-boss's create_queue, whose insert and
+ * partition DDL can deadlock with each other; PostgreSQL then aborts one of them. The survivor has
+ * created the queue, so the aborted one tries again and finds it.
+ */
+async function ensureTaskQueue(boss: PgBoss, options: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (await boss.getQueue(TASK_QUEUE)) return;
+      await boss.createQueue(TASK_QUEUE, options);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /** The job queue on the same database as everything else: PGlite embedded, or PostgreSQL. */
 export async function createJobQueue(db: Db, databaseUrl: string | null, options: Partial<QueueOptions> = {}): Promise<JobQueue> {
   const o = { ...DEFAULT_QUEUE_OPTIONS, ...options };
@@ -82,7 +103,7 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
       : new PgBoss({ connectionString: databaseUrl!, max: 4, maintenanceIntervalSeconds: o.maintenanceIntervalSeconds, schedule: false });
   boss.on('error', (err: Error) => console.error('job queue error:', err.message));
   await boss.start();
-  await boss.createQueue(TASK_QUEUE, {
+  await ensureTaskQueue(boss, {
     name: TASK_QUEUE,
     retryLimit: o.retryLimit,
     retryDelay: o.retryDelaySeconds,

@@ -5,10 +5,11 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Db } from '../../server/db/client';
-import { createJobQueue, type JobQueue } from '../../server/jobs/queue';
+import { createJobQueue, TASK_QUEUE, type JobQueue } from '../../server/jobs/queue';
 import { dbLabel, freshDatabase } from '../support/test-db';
 
 const SLOW_POLL = { pollingIntervalSeconds: 60, maintenanceIntervalSeconds: 300 };
+const QUIET = SLOW_POLL;
 const onPostgres = process.env.TEST_DB === 'postgres';
 
 /** Resolves with the task ids the worker takes, in order; `next()` waits for the next one. */
@@ -83,3 +84,31 @@ describe(`waking idle workers (${dbLabel()})`, async () => {
     });
   }
 });
+
+// Several processes starting at once on a new PostgreSQL database (npm run cluster: two APIs and
+// two workers) each create the task queue. pg-boss's queue creation can deadlock with itself there;
+// every process must still start, with one queue between them. (One process per embedded database.)
+if (onPostgres) {
+  describe('starting several processes at once (PostgreSQL)', () => {
+    it('every process starts, sharing one task queue, on each of several new databases', async () => {
+      for (let round = 0; round < 4; round++) {
+        const database = await freshDatabase();
+        const dbs: Db[] = [];
+        const queues: JobQueue[] = [];
+        try {
+          for (let i = 0; i < 4; i++) dbs.push(await openPostgres(database.url!));
+          const started = await Promise.allSettled(dbs.map((db) => createJobQueue(db, database.url, QUIET)));
+          for (const s of started) if (s.status === 'fulfilled') queues.push(s.value);
+          const failures = started.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as Error).message)] : []));
+          expect(failures, `round ${round + 1}`).toEqual([]);
+          const rows = await database.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.queue WHERE name = $1`, [TASK_QUEUE]);
+          expect(rows[0].n).toBe(1);
+        } finally {
+          for (const q of queues) await q.stop();
+          for (const db of dbs) await db.close();
+          await database.drop();
+        }
+      }
+    });
+  });
+}
