@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { Plugin } from 'vite';
 import { renderIcons } from './scripts/icons';
 import { precompress } from './scripts/precompress';
+import { usedMantineCss } from './scripts/mantine-css';
 
 /** The icons are generated from code (scripts/icons.ts): emitted into the build, served in dev. */
 function icons(): Plugin {
@@ -33,6 +34,7 @@ export default defineConfig({
   plugins: [
     react(),
     icons(),
+    usedMantineCss(fileURLToPath(new URL('.', import.meta.url)), ['src']),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -44,7 +46,7 @@ export default defineConfig({
       // opens, not precached: the app shell stays small.
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/BuiltInViewer-*', '**/*.wasm', '**/decodeImageFrameWorker-*'],
+        globIgnores: ['**/BuiltInViewer-*', '**/cornerstone-*', '**/computeWorker-*', '**/*.wasm', '**/decodeImageFrameWorker-*'],
       },
       manifest: {
         name: 'Smart Density',

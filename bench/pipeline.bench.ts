@@ -30,6 +30,7 @@ import { writeStudy } from '../server/phantom/write';
 import type { TransferSyntaxName } from '../server/dicom/writer';
 import { openPostgres } from '../server/db/client';
 import { PRODUCT_ENV, loginToken, startServerProcess } from './lib/spawn-server';
+import { submit, waitCompleted } from './lib/tasks';
 import { measureFloor, type Floor } from './lib/floor';
 import { availableParallelism } from 'node:os';
 
@@ -41,25 +42,6 @@ const fmt = (n: number, d = 0) => n.toFixed(d);
 function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
   return m ? Number(m[1]) / 1024 : NaN;
-}
-
-async function submit(base: string, token: string, files: Record<ViewKey, Uint8Array>): Promise<string> {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const key of VIEW_KEYS) form.append(key, new Blob([new Uint8Array(files[key])]), `${key}.dcm`);
-  const res = await fetch(`${base}/api/v1/tasks/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  if (res.status !== 200) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function waitCompleted(base: string, token: string, id: string, everyMs = 50): Promise<void> {
-  for (;;) {
-    const res = await fetch(`${base}/api/v1/tasks/${id}`, { headers: { authorization: `Bearer ${token}` } });
-    const task = (await res.json()) as { status: string; result?: { error?: string } };
-    if (task.status === 'completed') return;
-    if (task.status === 'failed') throw new Error(`task ${id} failed: ${task.result?.error}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 /** The four views one after the other in this thread: the cost of the work itself. */

@@ -2,8 +2,10 @@
  * Screening providers for the retrieval guide (six) and the /empower list (four), as data
  * (decisions.md): the six Swedish university hospitals. Costs and timeframes stay within the
  * spec's figures (0-350 SEK, 3-14 days); the demo's three locations use the spec's own fees.
- * Contact goes through the regional patient portal 1177, never an invented phone number.
+ * Contact goes through the regional patient portal 1177, never an invented phone number. The
+ * texts are English, marked for translation where they are shown (t(text)).
  */
+import { msg } from './i18n';
 export interface ScreeningProvider {
   id: string;
   name: string;
@@ -24,80 +26,74 @@ const PORTAL = 'https://www.1177.se';
 export const SCREENING_PROVIDERS: readonly ScreeningProvider[] = [
   {
     id: 'karolinska',
-    name: 'Karolinska University Hospital',
-    city: 'Stockholm',
-    procedure:
-      'Log in to 1177 and send a message to the breast imaging unit (bröstmottagningen). Ask for a copy of your latest screening mammogram as DICOM files. You get a download link.',
-    timeframe: '3 days',
+    name: msg('Karolinska University Hospital'),
+    city: msg('Stockholm'),
+    procedure: msg('Log in to 1177 and send a message to the breast imaging unit (bröstmottagningen). Ask for a copy of your latest screening mammogram as DICOM files. You get a download link.'),
+    timeframe: msg('3 days'),
     timeframeDays: 3,
-    cost: '150 SEK',
+    cost: msg('150 SEK'),
     costSek: 150,
-    contact: 'Through 1177, Region Stockholm',
+    contact: msg('Through 1177, Region Stockholm'),
     link: PORTAL,
   },
   {
     id: 'skanes',
-    name: 'Skåne University Hospital',
-    city: 'Malmö and Lund',
-    procedure:
-      'Fill in the form for a copy of your medical records on 1177. Write that you want the images of your latest mammogram as DICOM files. They are sent to you on a USB stick.',
-    timeframe: '7 days',
+    name: msg('Skåne University Hospital'),
+    city: msg('Malmö and Lund'),
+    procedure: msg('Fill in the form for a copy of your medical records on 1177. Write that you want the images of your latest mammogram as DICOM files. They are sent to you on a USB stick.'),
+    timeframe: msg('7 days'),
     timeframeDays: 7,
-    cost: 'Free',
+    cost: msg('Free'),
     costSek: 0,
-    contact: 'Through 1177, Region Skåne',
+    contact: msg('Through 1177, Region Skåne'),
     link: PORTAL,
   },
   {
     id: 'akademiska',
-    name: 'Akademiska University Hospital',
-    city: 'Uppsala',
-    procedure:
-      'Send a request through 1177 to the mammography unit. Ask for your latest screening images as DICOM files. You get a download link by secure message.',
-    timeframe: '3 days',
+    name: msg('Akademiska University Hospital'),
+    city: msg('Uppsala'),
+    procedure: msg('Send a request through 1177 to the mammography unit. Ask for your latest screening images as DICOM files. You get a download link by secure message.'),
+    timeframe: msg('3 days'),
     timeframeDays: 3,
-    cost: '350 SEK',
+    cost: msg('350 SEK'),
     costSek: 350,
-    contact: 'Through 1177, Region Uppsala',
+    contact: msg('Through 1177, Region Uppsala'),
     link: PORTAL,
   },
   {
     id: 'sahlgrenska',
-    name: 'Sahlgrenska University Hospital',
-    city: 'Gothenburg',
-    procedure:
-      'Ask the breast imaging unit for a copy of your images through 1177. Say that you want the original DICOM files, not pictures. They are sent to you on a disc or USB stick.',
-    timeframe: '10 days',
+    name: msg('Sahlgrenska University Hospital'),
+    city: msg('Gothenburg'),
+    procedure: msg('Ask the breast imaging unit for a copy of your images through 1177. Say that you want the original DICOM files, not pictures. They are sent to you on a disc or USB stick.'),
+    timeframe: msg('10 days'),
     timeframeDays: 10,
-    cost: '200 SEK',
+    cost: msg('200 SEK'),
     costSek: 200,
-    contact: 'Through 1177, Västra Götaland Region',
+    contact: msg('Through 1177, Västra Götaland Region'),
     link: PORTAL,
   },
   {
     id: 'linkoping',
-    name: 'Linköping University Hospital',
-    city: 'Linköping',
-    procedure:
-      'Send a request for a copy of your medical records through 1177. Ask for the images of your latest mammogram as DICOM files. They are sent to you by post on a USB stick.',
-    timeframe: '14 days',
+    name: msg('Linköping University Hospital'),
+    city: msg('Linköping'),
+    procedure: msg('Send a request for a copy of your medical records through 1177. Ask for the images of your latest mammogram as DICOM files. They are sent to you by post on a USB stick.'),
+    timeframe: msg('14 days'),
     timeframeDays: 14,
-    cost: 'Free',
+    cost: msg('Free'),
     costSek: 0,
-    contact: 'Through 1177, Region Östergötland',
+    contact: msg('Through 1177, Region Östergötland'),
     link: PORTAL,
   },
   {
     id: 'norrland',
-    name: 'Norrland University Hospital',
-    city: 'Umeå',
-    procedure:
-      'Log in to 1177 and send a message to the mammography unit. Ask for your latest screening mammogram as DICOM files. You get a download link.',
-    timeframe: '5 days',
+    name: msg('Norrland University Hospital'),
+    city: msg('Umeå'),
+    procedure: msg('Log in to 1177 and send a message to the mammography unit. Ask for your latest screening mammogram as DICOM files. You get a download link.'),
+    timeframe: msg('5 days'),
     timeframeDays: 5,
-    cost: '100 SEK',
+    cost: msg('100 SEK'),
     costSek: 100,
-    contact: 'Through 1177, Region Västerbotten',
+    contact: msg('Through 1177, Region Västerbotten'),
     link: PORTAL,
   },
 ];

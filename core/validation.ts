@@ -2,33 +2,34 @@
  * Validation rules and their messages (spec section 5), shared by the forms and the server so a
  * rule cannot hold on one side only.
  */
+import { msg } from './i18n';
 
 /** The largest value PostgreSQL's `integer` column holds. */
 export const SUBMISSION_LIMIT_MAX = 2_147_483_647;
 
 export const MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email address',
-  emailBlocked: "We currently don't support Outlook or Hotmail addresses. Please use a Gmail account instead.",
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooCommon: 'This password is one of the most common ones: please choose another',
-  passwordIsEmail: 'The password must not be your email address',
-  confirmRequired: 'Password confirmation is required',
-  confirmPlease: 'Please confirm your password',
-  passwordsDiffer: 'The passwords do not match',
-  fullNameRequired: 'Full Name is required',
-  fullNameTooShort: 'Full Name must be at least 3 characters',
-  fullNameTooLong: 'Full Name must be at most 30 characters',
-  birthdateRequired: 'Birthdate is required',
-  birthdateInvalid: 'Birthdate must be a real date in the past',
-  submissionLimitMin: 'Submission limit must be at least 0',
-  submissionLimitMax: `Submission limit must be at most ${SUBMISSION_LIMIT_MAX}`,
-  textHasNul: 'Must not contain the NUL character (U+0000)',
-  studyUidRequired: 'Study Instance UID is required',
-  allFourFiles: 'Please upload all four files.',
-  unsupportedSop: 'Unsupported DICOM SOP Class UID.',
+  emailRequired: msg('Email is required'),
+  emailInvalid: msg('Invalid email address'),
+  emailBlocked: msg("We currently don't support Outlook or Hotmail addresses. Please use a Gmail account instead."),
+  usernameRequired: msg('Username is required'),
+  passwordRequired: msg('Password is required'),
+  passwordTooShort: msg('Password must be at least 8 characters'),
+  passwordTooCommon: msg('This password is one of the most common ones: please choose another'),
+  passwordIsEmail: msg('The password must not be your email address'),
+  confirmRequired: msg('Password confirmation is required'),
+  confirmPlease: msg('Please confirm your password'),
+  passwordsDiffer: msg('The passwords do not match'),
+  fullNameRequired: msg('Full Name is required'),
+  fullNameTooShort: msg('Full Name must be at least 3 characters'),
+  fullNameTooLong: msg('Full Name must be at most 30 characters'),
+  birthdateRequired: msg('Birthdate is required'),
+  birthdateInvalid: msg('Birthdate must be a real date in the past'),
+  submissionLimitMin: msg('Submission limit must be at least 0'),
+  submissionLimitMax: msg(`Submission limit must be at most ${SUBMISSION_LIMIT_MAX}`),
+  textHasNul: msg('Must not contain the NUL character (U+0000)'),
+  studyUidRequired: msg('Study Instance UID is required'),
+  allFourFiles: msg('Please upload all four files.'),
+  unsupportedSop: msg('Unsupported DICOM SOP Class UID.'),
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -44,6 +45,7 @@ export const FULL_NAME_MAX = 30;
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;
 
 export function unsupportedFileMessage(contactEmail: string): string {
+  // In the app: src/lib/messages.ts translates it (the key 'Unsupported file format, contact us at {{email}} for help.').
   return `Unsupported file format, contact us at ${contactEmail} for help.`;
 }
 

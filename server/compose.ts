@@ -10,10 +10,11 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accountMails } from './services/account-mails.service';
 import { authService } from './services/auth.service';
 import { usersService } from './services/users.service';
-import { fileStore } from './storage/files';
+import { createImageStore } from './storage/create';
 import { UserCache } from './auth/user-cache';
 import { tasksRepository, submissionsRepository } from './db/repositories/tasks.repository';
 import { tasksService } from './services/tasks.service';
+import { rescoreService } from './services/rescore.service';
 import { dicomwebService } from './services/dicomweb.service';
 import { frameDecoderThread } from './dicom/frame-thread';
 import { intakeService } from './submissions/intake.service';
@@ -35,10 +36,11 @@ export interface ComposeOptions {
 export function composeServices(config: Config, db: Db, opts: ComposeOptions = {}) {
   const users = usersRepository(db);
   const tokens = authTokensRepository(db);
-  const files = fileStore(config.dataDir);
+  const files = createImageStore(config, db);
   const mailer = opts.mailer ?? createMailer(config, opts.log);
   const mails = accountMails(config, tokens, mailer);
   const userCache = new UserCache(config.authCacheMs);
+  userCache.follow(db, opts.log);
   const tasks = tasksRepository(db);
   const submissions = submissionsRepository(db);
   const throttle = throttleService({ config: config.throttle, counters: throttleRepository(db), now: opts.now ?? (() => new Date()) });
@@ -52,14 +54,15 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
       mails,
       userCache,
       throttle,
+      sharedDatabase: db.kind === 'postgres',
     }),
-    users: usersService({ config, users, mails, files, userCache, throttle }),
+    users: usersService({ config, users, mails, files, userCache, throttle, answersChanged: rescoreService({ tasks, now: opts.now }).answersChanged }),
     userCache,
     mails,
     files,
     tasks: tasksService({ tasks, submissions, files }),
     taskEvents: taskEvents(db, opts.log),
-    health: healthService({ health: healthRepository(db), filesRoot: files.root }),
+    health: healthService({ health: healthRepository(db), images: files }),
     dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
     intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),

@@ -34,6 +34,8 @@ export interface Config {
   maxUploadBytes: number;
   corsOrigins: string[];
   viewerUrl: string | null;
+  /** Where the images go: the local folder (DATA_DIR/files) or an Orthanc server. */
+  storage: StorageConfig;
   throttle: ThrottleConfig;
   /**
    * Proxies in front of the server whose X-Forwarded-For entries are believed (0: none, the socket's
@@ -44,6 +46,20 @@ export interface Config {
   /** Create the built-in demo profiles (with their generated studies) at first start. */
   seedDemo: boolean;
   jobs: { retryLimit: number; retryDelaySeconds: number; expireInSeconds: number; pollingIntervalSeconds: number; maintenanceIntervalSeconds: number };
+}
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | { kind: 'orthanc'; url: string; username: string | null; password: string | null; timeoutMs: number };
+
+/** STORAGE: `local` (the default) or `orthanc`, which needs ORTHANC_URL. */
+function storage(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (env.STORAGE || 'local').trim().toLowerCase();
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 'orthanc') throw new Error(`STORAGE must be local or orthanc, not "${env.STORAGE}"`);
+  const url = env.ORTHANC_URL?.trim();
+  if (!url || !/^https?:\/\/[^\s]+$/.test(url)) throw new Error('STORAGE=orthanc needs ORTHANC_URL, the http(s) address of the Orthanc server');
+  return { kind: 'orthanc', url, username: env.ORTHANC_USERNAME || null, password: env.ORTHANC_PASSWORD || null, timeoutMs: Math.max(1000, int(env.ORTHANC_TIMEOUT_MS, 30_000)) };
 }
 
 /** Throttling of logins (growing delays), sign-ups and recoveries (requests per hour). */
@@ -138,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS, []),
     viewerUrl: env.VIEWER_URL || null,
+    storage: storage(env),
     throttle: {
       loginFreeFailures: Math.max(0, int(env.LOGIN_FREE_FAILURES, 5)),
       loginClientFreeFailures: Math.max(0, int(env.LOGIN_CLIENT_FREE_FAILURES, 50)),

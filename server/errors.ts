@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../core/contract/common';
+import { SERVER_MESSAGES } from './messages';
 
 /**
  * An error a client caused or may see: it carries the HTTP status and the `detail` text of
@@ -22,4 +23,4 @@ export function validationError(issues: ValidationIssue[]): ApiError {
 }
 
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
-export const forbidden = () => new ApiError(403, "The user doesn't have enough privileges");
+export const forbidden = () => new ApiError(403, SERVER_MESSAGES.notAllowed);

@@ -40,6 +40,7 @@ async function main() {
     server.close();
     await queue.stop();
     await services.taskEvents.close().catch(() => undefined);
+    await services.userCache.close().catch(() => undefined);
     await db.close().catch(() => undefined);
     process.exit(0);
   };

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryClient } from './api/query-client';
 import { currentUserQuery } from './api/queries';
+import { msg } from './i18n';
 import { ErrorPage } from './components/ErrorPage';
 import { PageLoader } from './components/PageLoader';
 import { RootLayout } from './components/RootLayout';
@@ -27,14 +28,14 @@ function requireLogin() {
 
 /**
  * The signed-in layout's pages need a login, except the demo (spec section 6: demo mode is open to
- * anyone) and /score-quality, which says how good the scores are to anyone: a visitor may choose a
+ * anyone), /score-quality, which says how good the scores are to anyone, and /privacy and /terms: a visitor may choose a
  * profile at /start-demo, and with one chosen may go through /submit and /results as that profile.
  * Everything else sends a visitor to /login.
  */
 function requireLoginOrDemo({ location }: { location: { pathname: string } }) {
   if (getToken()) return;
   const path = location.pathname.replace(/\/+$/, '') || '/';
-  if (path === '/start-demo' || path === '/score-quality') return;
+  if (path === '/start-demo' || path === '/score-quality' || path === '/privacy' || path === '/terms') return;
   if ((path === '/submit' || path === '/results') && getDemoUserId()) return;
   throw redirect({ to: '/login' });
 }
@@ -64,32 +65,34 @@ const admin = createRoute({ getParentRoute: () => app, id: 'superuser', beforeLo
 
 const routeTree = root.addChildren([
   guestOnly.addChildren([
-    createRoute({ getParentRoute: () => guestOnly, path: '/login', component: lazyRouteComponent(() => import('./routes/login')) }),
-    createRoute({ getParentRoute: () => guestOnly, path: '/signup', component: lazyRouteComponent(() => import('./routes/signup')) }),
+    createRoute({ getParentRoute: () => guestOnly, path: '/login', staticData: { title: msg('Log in') }, component: lazyRouteComponent(() => import('./routes/login')) }),
+    createRoute({ getParentRoute: () => guestOnly, path: '/signup', staticData: { title: msg('Sign up') }, component: lazyRouteComponent(() => import('./routes/signup')) }),
   ]),
-  createRoute({ getParentRoute: () => root, path: '/verify-email', validateSearch: token, component: lazyRouteComponent(() => import('./routes/verify-email')) }),
-  createRoute({ getParentRoute: () => root, path: '/check-your-email', component: lazyRouteComponent(() => import('./routes/check-your-email')) }),
-  createRoute({ getParentRoute: () => root, path: '/recover-password', component: lazyRouteComponent(() => import('./routes/recover-password')) }),
-  createRoute({ getParentRoute: () => root, path: '/reset-password', validateSearch: token, component: lazyRouteComponent(() => import('./routes/reset-password')) }),
-  createRoute({ getParentRoute: () => root, path: '/desktop-only', component: lazyRouteComponent(() => import('./routes/desktop-only')) }),
-  createRoute({ getParentRoute: () => root, path: '/dicom-viewer', beforeLoad: requireLogin, validateSearch: studyUid, component: lazyRouteComponent(() => import('./routes/dicom-viewer')) }),
-  createRoute({ getParentRoute: () => root, path: '/empower/$', beforeLoad: requireSuperuser, component: lazyRouteComponent(() => import('./routes/empower')) }),
-  createRoute({ getParentRoute: () => root, path: '/empower', beforeLoad: requireSuperuser, component: lazyRouteComponent(() => import('./routes/empower')) }),
+  createRoute({ getParentRoute: () => root, path: '/verify-email', staticData: { title: msg('Email verification') }, validateSearch: token, component: lazyRouteComponent(() => import('./routes/verify-email')) }),
+  createRoute({ getParentRoute: () => root, path: '/check-your-email', staticData: { title: msg('Check your email') }, component: lazyRouteComponent(() => import('./routes/check-your-email')) }),
+  createRoute({ getParentRoute: () => root, path: '/recover-password', staticData: { title: msg('Password recovery') }, component: lazyRouteComponent(() => import('./routes/recover-password')) }),
+  createRoute({ getParentRoute: () => root, path: '/reset-password', staticData: { title: msg('Reset password') }, validateSearch: token, component: lazyRouteComponent(() => import('./routes/reset-password')) }),
+  createRoute({ getParentRoute: () => root, path: '/desktop-only', staticData: { title: msg('Desktop only') }, component: lazyRouteComponent(() => import('./routes/desktop-only')) }),
+  createRoute({ getParentRoute: () => root, path: '/dicom-viewer', staticData: { title: msg('Image viewer') }, beforeLoad: requireLogin, validateSearch: studyUid, component: lazyRouteComponent(() => import('./routes/dicom-viewer')) }),
+  createRoute({ getParentRoute: () => root, path: '/empower/$', staticData: { title: msg('Empower') }, beforeLoad: requireSuperuser, component: lazyRouteComponent(() => import('./routes/empower')) }),
+  createRoute({ getParentRoute: () => root, path: '/empower', staticData: { title: msg('Empower') }, beforeLoad: requireSuperuser, component: lazyRouteComponent(() => import('./routes/empower')) }),
   app.addChildren([
-    createRoute({ getParentRoute: () => app, path: '/', component: lazyRouteComponent(() => import('./routes/home')) }),
-    createRoute({ getParentRoute: () => app, path: '/settings', component: lazyRouteComponent(() => import('./routes/settings')) }),
-    createRoute({ getParentRoute: () => app, path: '/submit', component: lazyRouteComponent(() => import('./routes/submit')) }),
-    createRoute({ getParentRoute: () => app, path: '/results', component: lazyRouteComponent(() => import('./routes/results')) }),
+    createRoute({ getParentRoute: () => app, path: '/', staticData: { title: msg('Home') }, component: lazyRouteComponent(() => import('./routes/home')) }),
+    createRoute({ getParentRoute: () => app, path: '/settings', staticData: { title: msg('User settings') }, component: lazyRouteComponent(() => import('./routes/settings')) }),
+    createRoute({ getParentRoute: () => app, path: '/submit', staticData: { title: msg('New submission') }, component: lazyRouteComponent(() => import('./routes/submit')) }),
+    createRoute({ getParentRoute: () => app, path: '/results', staticData: { title: msg('Results') }, component: lazyRouteComponent(() => import('./routes/results')) }),
     // Not in the spec: one of her earlier studies, opened from "Your studies" (issue 18, item 1).
-    createRoute({ getParentRoute: () => app, path: '/results/$taskId', component: lazyRouteComponent(() => import('./routes/results-study')) }),
-    createRoute({ getParentRoute: () => app, path: '/start-demo', component: lazyRouteComponent(() => import('./routes/start-demo')) }),
-    createRoute({ getParentRoute: () => app, path: '/retrieval-guide', component: lazyRouteComponent(() => import('./routes/retrieval-guide')) }),
+    createRoute({ getParentRoute: () => app, path: '/results/$taskId', staticData: { title: msg('Earlier results') }, component: lazyRouteComponent(() => import('./routes/results-study')) }),
+    createRoute({ getParentRoute: () => app, path: '/start-demo', staticData: { title: msg('Choose a demo profile') }, component: lazyRouteComponent(() => import('./routes/start-demo')) }),
+    createRoute({ getParentRoute: () => app, path: '/retrieval-guide', staticData: { title: msg('How to get your mammogram images') }, component: lazyRouteComponent(() => import('./routes/retrieval-guide')) }),
     // Not in the spec: "How good are these scores?" (issue 15), public like the demo.
-    createRoute({ getParentRoute: () => app, path: '/score-quality', component: lazyRouteComponent(() => import('./routes/score-quality')) }),
+    createRoute({ getParentRoute: () => app, path: '/score-quality', staticData: { title: msg('How good are these scores?') }, component: lazyRouteComponent(() => import('./routes/score-quality')) }),
+    createRoute({ getParentRoute: () => app, path: '/privacy', staticData: { title: msg('Privacy Policy') }, component: lazyRouteComponent(() => import('./routes/privacy')) }),
+    createRoute({ getParentRoute: () => app, path: '/terms', staticData: { title: msg('Terms of Service') }, component: lazyRouteComponent(() => import('./routes/terms')) }),
     admin.addChildren([
-      createRoute({ getParentRoute: () => admin, path: '/admin', validateSearch: page, component: lazyRouteComponent(() => import('./routes/admin')) }),
-      createRoute({ getParentRoute: () => admin, path: '/demo-admin', validateSearch: page, component: lazyRouteComponent(() => import('./routes/demo-admin')) }),
-      createRoute({ getParentRoute: () => admin, path: '/tasks', validateSearch: page, component: lazyRouteComponent(() => import('./routes/tasks')) }),
+      createRoute({ getParentRoute: () => admin, path: '/admin', staticData: { title: msg('Users management') }, validateSearch: page, component: lazyRouteComponent(() => import('./routes/admin')) }),
+      createRoute({ getParentRoute: () => admin, path: '/demo-admin', staticData: { title: msg('Demo users management') }, validateSearch: page, component: lazyRouteComponent(() => import('./routes/demo-admin')) }),
+      createRoute({ getParentRoute: () => admin, path: '/tasks', staticData: { title: msg('Tasks Manager') }, validateSearch: page, component: lazyRouteComponent(() => import('./routes/tasks')) }),
     ]),
   ]),
 ]);
@@ -106,6 +109,13 @@ export const router = createRouter({
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
+  }
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page's name in the browser's tab and history: "Results · Smart Density" (RootLayout sets it). */
+    title?: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import { classifyHeader, classifyStudy, readHeader, type Classification, type HeaderRead, type StudyClassification } from '../core/dicom/classify';
 import { readDeflatedHeader } from '../core/dicom/deflated';
+import { msg } from '../core/i18n';
 import { unsupportedFileMessage } from '../core/validation';
 
 /**
@@ -91,7 +92,7 @@ export async function classifyFile(file: PickedFile, options: ClassifyOptions = 
   const start = performance.now();
   const base = { name: file.name, size: file.blob.size };
   if (options.requireDcmExtension && !hasDcmExtension(file.name)) {
-    const detail = 'Only .dcm files can be used.';
+    const detail = msg('Only .dcm files can be used.');
     const message = options.contactEmail ? unsupportedFileMessage(options.contactEmail) : detail;
     return { ...base, bytesRead: 0, reads: 0, ms: performance.now() - start, result: { ok: false, reason: 'not-dicom', message, detail } };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PasswordField, text } from './fields';
 import { MESSAGES } from '../validation';
+import { msg } from '../i18n';
 
 export const LoginForm = z.object({
   username: text({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
@@ -11,6 +12,6 @@ export const Token = z.object({ access_token: z.string(), token_type: z.literal(
 export type Token = z.infer<typeof Token>;
 
 export const NewPassword = z
-  .object({ token: text({ error: 'Token is required' }).min(1, 'Token is required'), new_password: PasswordField })
+  .object({ token: text({ error: msg('Token is required') }).min(1, msg('Token is required')), new_password: PasswordField })
   .meta({ id: 'NewPassword' });
 export type NewPassword = z.infer<typeof NewPassword>;

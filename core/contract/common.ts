@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n';
 
 /** FastAPI's error envelope, which the spec's client reads: a text, or a list for 422. */
 export const ValidationIssue = z
@@ -18,10 +19,10 @@ export const Pagination = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, msg('Date must be YYYY-MM-DD'));
 
 /** The text a person should see for an error body (spec section 8's shared error toast). */
-export function errorText(body: unknown, fallback = 'Something went wrong.'): string {
+export function errorText(body: unknown, fallback: string = msg('Something went wrong.')): string {
   if (body && typeof body === 'object' && 'detail' in body) {
     const detail = (body as { detail: unknown }).detail;
     if (typeof detail === 'string' && detail) return detail;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScoredResult, TaskResult } from './scores';
 import { TaskStatus } from './tasks';
 import { text } from './fields';
+import { msg } from '../i18n';
 
 /**
  * Demo mode (spec sections 3 and 7): fictional profiles, each with one study that the real
@@ -24,15 +25,15 @@ export const DEMO_DESCRIPTION_MAX = 500;
 export const DEMO_NAME_MAX = 60;
 
 export const DEMO_MESSAGES = {
-  nameRequired: 'Name is required',
-  nameTooLong: `Name must be at most ${DEMO_NAME_MAX} characters`,
-  dataRequired: 'Data is required',
-  dataNotJson: 'Data must be JSON text, for example {"age": 52, "description": "...", "screening_location": "karolinska"}',
-  dataNotObject: 'Data must be a JSON object with age, description and screening_location',
-  ageInvalid: `Age must be a whole number from ${DEMO_AGE_MIN} to ${DEMO_AGE_MAX}`,
-  descriptionRequired: 'Description is required',
-  descriptionTooLong: `Description must be at most ${DEMO_DESCRIPTION_MAX} characters`,
-  locationInvalid: `Screening location must be one of ${SCREENING_LOCATIONS.join(', ')}`,
+  nameRequired: msg('Name is required'),
+  nameTooLong: msg(`Name must be at most ${DEMO_NAME_MAX} characters`),
+  dataRequired: msg('Data is required'),
+  dataNotJson: msg('Data must be JSON text, for example {"age": 52, "description": "...", "screening_location": "karolinska"}'),
+  dataNotObject: msg('Data must be a JSON object with age, description and screening_location'),
+  ageInvalid: msg(`Age must be a whole number from ${DEMO_AGE_MIN} to ${DEMO_AGE_MAX}`),
+  descriptionRequired: msg('Description is required'),
+  descriptionTooLong: msg(`Description must be at most ${DEMO_DESCRIPTION_MAX} characters`),
+  locationInvalid: msg(`Screening location must be one of ${SCREENING_LOCATIONS.join(', ')}`),
 } as const;
 
 /** The profile inside `data`. Unknown keys are refused so a typo does not vanish silently. */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { text } from './fields';
+import { msg } from '../i18n';
 
 /** A DICOM UID: digits and dots, at most 64 characters (PS3.5 9.1). */
 export const StudyInstanceUid = text()
-  .max(64, 'A Study Instance UID has at most 64 characters')
-  .regex(/^[0-9]+(\.[0-9]+)*$/, 'A Study Instance UID is digits separated by dots');
+  .max(64, msg('A Study Instance UID has at most 64 characters'))
+  .regex(/^[0-9]+(\.[0-9]+)*$/, msg('A Study Instance UID is digits separated by dots'));
 
 export const ViewerTokenRequest = z.object({ study_instance_uid: StudyInstanceUid }).meta({ id: 'ViewerTokenRequest' });
 export type ViewerTokenRequest = z.infer<typeof ViewerTokenRequest>;

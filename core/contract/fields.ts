@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
+import { msg } from '../i18n';
 import { EMAIL_PATTERN, FULL_NAME_MAX, FULL_NAME_MIN, MESSAGES, PASSWORD_MIN, SUBMISSION_LIMIT_MAX, isPasswordEmail, isRealDate } from '../validation';
 
 /**
@@ -13,20 +14,20 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 
 /** A text field whose "missing" message is the spec's "X is required". */
 export function requiredText(requiredMessage: string) {
-  return text({ error: (iss) => (iss.input === undefined || iss.input === null ? requiredMessage : 'Must be text') });
+  return text({ error: (iss) => (iss.input === undefined || iss.input === null ? requiredMessage : msg('Must be text')) });
 }
 
 export const EmailField = requiredText(MESSAGES.emailRequired)
   .trim()
   .min(1, MESSAGES.emailRequired)
-  .max(255, 'Email must be at most 255 characters')
+  .max(255, msg('Email must be at most 255 characters'))
   .regex(EMAIL_PATTERN, MESSAGES.emailInvalid)
   .transform((v) => v.toLowerCase());
 
 export const PasswordField = requiredText(MESSAGES.passwordRequired)
   .min(1, MESSAGES.passwordRequired)
   .min(PASSWORD_MIN, MESSAGES.passwordTooShort)
-  .max(128, 'Password must be at most 128 characters')
+  .max(128, msg('Password must be at most 128 characters'))
   .refine((v) => !isCommonPassword(v), MESSAGES.passwordTooCommon);
 
 /** The object-level rule of a form with both an e-mail and a password. */
@@ -49,4 +50,4 @@ export const BirthdateField = requiredText(MESSAGES.birthdateRequired)
   .min(1, MESSAGES.birthdateRequired)
   .refine((v) => isRealDate(v) && v < new Date().toISOString().slice(0, 10) && v >= '1900-01-01', MESSAGES.birthdateInvalid);
 
-export const SubmissionLimitField = z.number({ error: 'Submission limit must be a number' }).int('Submission limit must be a whole number').min(0, MESSAGES.submissionLimitMin).max(SUBMISSION_LIMIT_MAX, MESSAGES.submissionLimitMax);
+export const SubmissionLimitField = z.number({ error: msg('Submission limit must be a number') }).int(msg('Submission limit must be a whole number')).min(0, MESSAGES.submissionLimitMin).max(SUBMISSION_LIMIT_MAX, MESSAGES.submissionLimitMax);

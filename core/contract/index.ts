@@ -11,3 +11,5 @@ export * from './score-quality';
 export * from './sessions';
 export * from './dicomweb';
 export * from './health';
+export * from './submission-form';
+export * from './paths';

@@ -84,9 +84,30 @@ export const ScoreInputs = z
   .meta({ id: 'ScoreInputs' });
 export type ScoreInputs = z.infer<typeof ScoreInputs>;
 
+const Engine = z.object({ name: z.string(), version: z.string() });
+
+/**
+ * A later version of a study's result: her health answers changed, so the inherent risk and the
+ * combined score were worked out again from the same images (the earlier version is kept).
+ */
+export const ResultRevision = z
+  .object({
+    /** 2 for the first recomputation; the result the images gave is version 1. */
+    number: z.number().int().min(2),
+    /** UTC, ISO 8601. */
+    at: z.string(),
+    reason: z.literal('risk_factors_changed'),
+    /** The engine that recomputed the risk and combined scores (`engine` measured the images). */
+    engine: Engine,
+  })
+  .meta({ id: 'ResultRevision' });
+export type ResultRevision = z.infer<typeof ResultRevision>;
+
 export const ScoredResult = z
   .object({
-    engine: z.object({ name: z.string(), version: z.string() }),
+    /** The engine that measured the images and made this result's first version. */
+    engine: Engine,
+    revision: ResultRevision.optional(),
     study: ScoreSet,
     left: ScoreSet,
     right: ScoreSet,
@@ -94,7 +115,13 @@ export const ScoredResult = z
     l_cc: ScoreSet,
     r_mlo: ScoreSet,
     l_mlo: ScoreSet,
-    density: z.object({ study: DensityMeasure, left: DensityMeasure, right: DensityMeasure }),
+    density: z.object({
+      study: DensityMeasure,
+      left: DensityMeasure,
+      right: DensityMeasure,
+      /** Each view's own density, from which its risk is recomputed (results made before it was kept lack it). */
+      views: z.object({ r_cc: DensityMeasure, l_cc: DensityMeasure, r_mlo: DensityMeasure, l_mlo: DensityMeasure }).optional(),
+    }),
     inputs: ScoreInputs,
     regions: z.array(Region),
     /** Which overlay layers exist per view (served by the image endpoint's `layer`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AI_MODEL } from '../decisions';
-import { TaskResult, ViewKey, OverlayLayer } from './scores';
+import { StudyInstanceUid } from './dicomweb';
+import { ScoredResult, TaskResult, ViewKey, OverlayLayer } from './scores';
 
 export const TaskStatus = z.enum(['queued', 'running', 'completed', 'failed']).meta({ id: 'TaskStatus' });
 export type TaskStatus = z.infer<typeof TaskStatus>;
@@ -52,3 +53,21 @@ export type LastTaskImages = z.infer<typeof LastTaskImages>;
 
 export const ImageQuery = z.object({ layer: OverlayLayer.default('image') });
 export const ViewParam = z.object({ view_position: ViewKey });
+
+/** A study by its DICOM UID: the image viewer finds the study's result (and overlays) from it. */
+export const StudyParam = z.object({ study_instance_uid: StudyInstanceUid });
+
+/** The earlier versions of a task's result (the task's own `result` is the newest), oldest first. */
+export const ResultVersions = z
+  .object({
+    data: z.array(
+      z.object({
+        version: z.number().int().min(1),
+        /** When a newer version replaced it: UTC without a zone suffix, like created_at. */
+        replaced_at: z.string(),
+        result: ScoredResult,
+      }),
+    ),
+  })
+  .meta({ id: 'ResultVersions' });
+export type ResultVersions = z.infer<typeof ResultVersions>;

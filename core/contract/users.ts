@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { BirthdateField, EmailField, FullNameField, PasswordField, SignupFullNameField, SubmissionLimitField, passwordIsNotEmail, text } from './fields';
 import { RiskFactors, RiskFactorsPatch } from './risk-factors';
+import { LANGUAGES, msg } from '../i18n';
+
+/** The language the app and the mails speak to her (issue 18, item 7). */
+export const LanguageField = z.enum(LANGUAGES).meta({ id: 'Language' });
 
 /** The user's flow status (decisions.md): derived from their last task. */
 export const FlowStatus = z.enum(['presubmit', 'processing', 'result_available']).meta({ id: 'FlowStatus' });
@@ -19,6 +23,8 @@ export const UserPublic = z
     is_active: z.boolean(),
     is_test_user: z.boolean(),
     risk_factors: RiskFactors,
+    /** Her chosen language; null until she picks one (the app then keeps the device's choice). */
+    language: LanguageField.nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'UserPublic' });
@@ -38,7 +44,7 @@ export const UserRegister = z
   .superRefine((v, ctx) => {
     passwordIsNotEmail(v, ctx);
     if (v.confirm_password !== undefined && v.confirm_password !== v.password) {
-      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: 'The passwords do not match' });
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: msg('The passwords do not match') });
     }
   })
   .meta({ id: 'UserRegister' });
@@ -81,6 +87,7 @@ export const UserUpdateMe = z
     full_name: FullNameField.optional(),
     birthdate: BirthdateField.optional(),
     risk_factors: RiskFactorsPatch.optional(),
+    language: LanguageField.optional(),
     /** Needed to change the e-mail address (which then waits for the link mailed to the new one). */
     current_password: text().optional(),
   })
@@ -89,7 +96,7 @@ export type UserUpdateMe = z.input<typeof UserUpdateMe>;
 
 export const UpdatePassword = z
   .object({
-    current_password: text({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    current_password: text({ error: msg('Current password is required') }).min(1, msg('Current password is required')),
     new_password: PasswordField,
   })
   .meta({ id: 'UpdatePassword' });

@@ -1,6 +1,7 @@
 import { VIEW_LABELS, type ViewKey } from '../contract/scores';
 
 export { VIEW_LABELS };
+import { msg } from '../i18n';
 import { unsupportedFileMessage } from '../validation';
 import { readHeader, type HeaderInfo, type HeaderRead } from './header';
 
@@ -39,21 +40,27 @@ function reject(reason: RejectReason, detail: string, contactEmail: string | und
   return info ? { ok: false, reason, message, detail, info } : { ok: false, reason, message, detail };
 }
 
+/**
+ * A tag the file does not have. The texts below are shown translated (src/features/submit/messages.ts
+ * knows the templates of those built with values), so their English must stay as it is.
+ */
+const MISSING = msg('(missing)');
+
 /** Applies the rules to what readHeader found. `contactEmail` turns rejections into the spec's sentence. */
 export function classifyHeader(h: HeaderRead, contactEmail?: string): Classification {
   if (!h.dicom) {
-    if (!h.complete) return reject('incomplete', 'The file is too short to tell whether it is DICOM.', contactEmail);
-    return reject('not-dicom', 'The file is not a DICOM file (no DICM marker at byte 128).', contactEmail);
+    if (!h.complete) return reject('incomplete', msg('The file is too short to tell whether it is DICOM.'), contactEmail);
+    return reject('not-dicom', msg('The file is not a DICOM file (no DICM marker at byte 128).'), contactEmail);
   }
   const info = h.info ?? undefined;
-  if (!h.complete || !info) return reject('incomplete', 'The DICOM header ended before the view tags: read more of the file.', contactEmail, info);
+  if (!h.complete || !info) return reject('incomplete', msg('The DICOM header ended before the view tags: read more of the file.'), contactEmail, info);
   if (!info.sopClassUid || !ALLOWED_SOP_CLASSES[info.sopClassUid]) {
-    return reject('sop-class', `The SOP class ${info.sopClassUid ?? '(missing)'} is not a mammogram or secondary capture image.`, contactEmail, info);
+    return reject('sop-class', `The SOP class ${info.sopClassUid ?? MISSING} is not a mammogram or secondary capture image.`, contactEmail, info);
   }
   const laterality = info.laterality === 'R' || info.laterality === 'L' ? info.laterality : null;
-  if (!laterality) return reject('laterality', `The laterality ${info.laterality ?? '(missing)'} is neither R nor L.`, contactEmail, info);
+  if (!laterality) return reject('laterality', `The laterality ${info.laterality ?? MISSING} is neither R nor L.`, contactEmail, info);
   const viewPosition = info.viewPosition === 'CC' || info.viewPosition === 'MLO' ? info.viewPosition : null;
-  if (!viewPosition) return reject('view-position', `The view position ${info.viewPosition ?? '(missing)'} is neither CC nor MLO.`, contactEmail, info);
+  if (!viewPosition) return reject('view-position', `The view position ${info.viewPosition ?? MISSING} is neither CC nor MLO.`, contactEmail, info);
   const key = `${laterality.toLowerCase()}_${viewPosition.toLowerCase()}` as ViewKey;
   return { ok: true, key, laterality, viewPosition, info };
 }
@@ -63,12 +70,13 @@ export function classifyBytes(bytes: Uint8Array, options: { final?: boolean; con
   return classifyHeader(readHeader(bytes, { final: options.final }), options.contactEmail);
 }
 
-const COUNT_WORDS = ['No', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight'];
+// A view is doubled by two files or more, so only those counts are shown (and translated).
+const COUNT_WORDS = ['No', 'One', msg('Two'), msg('Three'), msg('Four'), msg('Five'), msg('Six'), msg('Seven'), msg('Eight')];
 
 export const STUDY_MESSAGES = {
   doubled: (key: ViewKey, count: number) => `${COUNT_WORDS[count] ?? count} files are ${VIEW_LABELS[key]} views.`,
   missing: (keys: readonly ViewKey[]) => `Missing: ${keys.map((k) => VIEW_LABELS[k]).join(', ')}.`,
-  mixedStudies: 'The files come from different studies. Please choose the four views of one mammogram.',
+  mixedStudies: msg('The files come from different studies. Please choose the four views of one mammogram.'),
 } as const;
 
 export interface StudyFile {

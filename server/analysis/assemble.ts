@@ -29,6 +29,8 @@ import { AI_MODEL } from '../../core/decisions';
 import { REFERENCE_MODELS, type ModelProvider, type ModelRegistry } from './model-registry';
 import { quantileOf } from './quantiles';
 import type { DetectionLevel } from './reference';
+import type { BaseRisk } from './risk/density-hazard';
+import { SET_ASIDE_NOTE_STARTS } from './risk/bcrat';
 
 /** What the image pipeline measured on one view; any field may be null, with the reason. */
 export interface ViewMeasurement {
@@ -75,7 +77,7 @@ function present(values: (number | null)[]): number[] {
   return values.filter((v): v is number => v !== null && Number.isFinite(v));
 }
 
-function entry(
+export function entry(
   provider: ModelProvider,
   score: number | null,
   reason: string | undefined,
@@ -102,6 +104,46 @@ function combine(parts: Level[], what: string): Level {
     detectionReason:
       detections.length === 0 ? `No detection score for ${what}: ${parts.map((p) => p.detectionReason).filter(Boolean).join('; ')}` : undefined,
   };
+}
+
+export function densityMeasure(percent: number | null, denseAreaCm2: number | null, reason: string | undefined, registry: ModelRegistry): DensityMeasure {
+  if (percent === null) return { percent: null, dense_area_cm2: null, grade: null, reason: reason ?? 'Not available' };
+  return { percent, dense_area_cm2: denseAreaCm2, grade: registry.density.grade(percent) };
+}
+
+/** The inherent risk of one level (a view, a breast, the study) from the base risk and its density. */
+export function riskEntry(registry: ModelRegistry, base: BaseRisk, percentDensity: number | null, densityReason: string | undefined, age: number | null): ScoreEntry {
+  if (!base.ok) return entry(registry.risk, null, base.reason);
+  if (percentDensity === null) return entry(registry.risk, null, densityReason);
+  return entry(registry.risk, registry.risk.score(base.bcrat.absoluteRisk, percentDensity, age as number), undefined);
+}
+
+/** The combined score of one level from its three components' quantiles and the age. */
+export function combinedEntry(registry: ModelRegistry, detection: ScoreEntry, risk: ScoreEntry, masking: ScoreEntry, age: number | null): ScoreEntry {
+  const merged = registry.merged.merge({ detection: detection.quantile, risk: risk.quantile, masking: masking.quantile }, age);
+  return entry(registry.merged, merged.score, merged.score === null ? merged.reason : undefined);
+}
+
+/** The prefix of the note that lists the answers not given (rescore.ts replaces these notes). */
+export const NOT_GIVEN_NOTE = "Risk factors not given take BCRAT's reference category: ";
+
+/** Whether a note is one riskFactorNotes writes. */
+export function isRiskFactorNote(note: string): boolean {
+  return note.startsWith(NOT_GIVEN_NOTE) || SET_ASIDE_NOTE_STARTS.some((start) => note.startsWith(start));
+}
+
+/** What the risk model did with her answers, for the result's notes. */
+export function riskFactorNotes(base: BaseRisk): string[] {
+  const mapping = base.mapping;
+  if (!mapping) return [];
+  const notes = [...mapping.notes];
+  if (mapping.unknown.length > 0) notes.push(`${NOT_GIVEN_NOTE}${[...new Set(mapping.unknown)].join(', ')}`);
+  return notes;
+}
+
+/** The answers as the risk model took them (null: not given), as the result's inputs show them. */
+export function riskFactorsUsedBy(base: BaseRisk, riskFactors: RiskFactors | null): Record<string, string | number | null> {
+  return base.mapping ? base.mapping.used : { ...(riskFactors ?? EMPTY_RISK_FACTORS) };
 }
 
 export function assembleResult(input: AssembleInput, registry: ModelRegistry = REFERENCE_MODELS): ScoredResult {
@@ -138,38 +180,18 @@ export function assembleResult(input: AssembleInput, registry: ModelRegistry = R
   }
 
   const base = registry.risk.base(age, input.riskFactors);
-  const mapping = base.mapping;
-  if (mapping) {
-    notes.push(...mapping.notes);
-    if (mapping.unknown.length > 0) {
-      notes.push(`Risk factors not given take BCRAT's reference category: ${[...new Set(mapping.unknown)].join(', ')}`);
-    }
-  }
-  const riskFactorsUsed: Record<string, string | number | null> = mapping
-    ? mapping.used
-    : { ...(input.riskFactors ?? EMPTY_RISK_FACTORS) };
+  notes.push(...riskFactorNotes(base));
+  const riskFactorsUsed = riskFactorsUsedBy(base, input.riskFactors);
 
   const scoreSet = (level: Level, kind: DetectionLevel): ScoreSet => {
     const detection = entry(registry.detection, level.detection, level.detectionReason, registry.detection.referenceFor(kind), registry.detection.rankedAgainstFor(kind));
-    let riskScore: number | null = null;
-    let riskReason: string | undefined;
-    if (!base.ok) riskReason = base.reason;
-    else if (level.percentDensity === null) riskReason = level.densityReason;
-    else riskScore = registry.risk.score(base.bcrat.absoluteRisk, level.percentDensity, age as number);
-    const risk = entry(registry.risk, riskScore, riskReason);
+    const risk = riskEntry(registry, base, level.percentDensity, level.densityReason, age);
     const maskingScore = registry.masking.score(level.percentDensity, level.denseAreaCm2);
     const masking = entry(registry.masking, maskingScore, level.densityReason);
-    const merged = registry.merged.merge({ detection: detection.quantile, risk: risk.quantile, masking: masking.quantile }, age);
-    const mergedEntry = entry(registry.merged, merged.score, merged.score === null ? merged.reason : undefined);
-    return { detection, risk, masking, [AI_MODEL]: mergedEntry };
+    return { detection, risk, masking, [AI_MODEL]: combinedEntry(registry, detection, risk, masking, age) };
   };
 
-  const density = (level: Level): DensityMeasure => {
-    if (level.percentDensity === null) {
-      return { percent: null, dense_area_cm2: null, grade: null, reason: level.densityReason ?? 'Not available' };
-    }
-    return { percent: level.percentDensity, dense_area_cm2: level.denseAreaCm2, grade: registry.density.grade(level.percentDensity) };
-  };
+  const density = (level: Level) => densityMeasure(level.percentDensity, level.denseAreaCm2, level.densityReason, registry);
 
   return {
     engine: { ...registry.engine },
@@ -180,7 +202,12 @@ export function assembleResult(input: AssembleInput, registry: ModelRegistry = R
     l_cc: scoreSet(viewLevels.l_cc, 'view'),
     r_mlo: scoreSet(viewLevels.r_mlo, 'view'),
     l_mlo: scoreSet(viewLevels.l_mlo, 'view'),
-    density: { study: density(study), left: density(left), right: density(right) },
+    density: {
+      study: density(study),
+      left: density(left),
+      right: density(right),
+      views: { r_cc: density(viewLevels.r_cc), l_cc: density(viewLevels.l_cc), r_mlo: density(viewLevels.r_mlo), l_mlo: density(viewLevels.l_mlo) },
+    },
     inputs: {
       age,
       age_source: age === null ? 'unknown' : input.ageSource,

@@ -14,11 +14,13 @@ import { rejectMalformedPath } from './percent-encoding';
 import { securityHeaders } from './security-headers';
 import { compressJson } from './compression';
 import { docsRoutes } from './docs';
+import { setPlainValidationMessages } from './validation-messages';
 
 export const API_PREFIX = '/api/v1';
 const API_TITLE = 'Smart Density API';
 
 export function createApp(services: Services) {
+  setPlainValidationMessages();
   const api = new OpenAPIHono<Env>({ defaultHook: validationHook as never });
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   revalidatedImages(api);

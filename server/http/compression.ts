@@ -53,30 +53,61 @@ const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\b/i;
  * Compresses JSON answers (application/json, application/dicom+json, ...) of at least
  * COMPRESS_MIN_BYTES for a client that accepts it; in zlib's thread pool, so a large answer does
  * not hold the event loop. Streams (events, multipart frames) and answers already encoded pass.
+ *
+ * An answer that stays as it is keeps its own object, its Vary set in place: reading its body and
+ * building a new Response turned each small answer into a web stream and cost GET /users/me about
+ * a quarter of its throughput (bench/api.bench.ts).
  */
 export function compressJson(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === 'HEAD' || !res.body || res.status === 204 || res.status === 206 || res.status === 304) return;
+    if (c.req.method === 'HEAD' || res.status === 204 || res.status === 206 || res.status === 304) return;
     if (res.headers.has('Content-Encoding') || !JSON_TYPE.test(res.headers.get('Content-Type') ?? '')) return;
     if (/(^|,)\s*no-transform\s*(,|$)/i.test(res.headers.get('Cache-Control') ?? '')) return;
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     const vary = varyOnEncoding(res.headers.get('Vary'));
-    const body = Buffer.from(await res.arrayBuffer());
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    const plain = plainBody(res);
+    const size = plain === undefined ? Number(res.headers.get('Content-Length') ?? Number.NaN) : typeof plain === 'string' ? Buffer.byteLength(plain) : plain.byteLength;
+    if (!encoding || size < COMPRESS_MIN_BYTES) {
+      if (setInPlace(res, 'Vary', vary)) return;
+    }
+    const body = plain === undefined ? Buffer.from(await res.arrayBuffer()) : Buffer.from(plain);
+    const headers = new Headers(res.headers);
+    headers.set('Vary', vary);
     if (!encoding || body.length < COMPRESS_MIN_BYTES) {
-      c.res = new Response(body, res);
-      c.res.headers.set('Vary', vary);
+      c.res = new Response(body, { status: res.status, headers });
       return;
     }
     // Brotli at quality 4 compresses about as fast as gzip's default and smaller.
     const out = encoding === 'br' ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gz(body);
-    c.res = new Response(out, res);
-    c.res.headers.set('Content-Encoding', encoding);
-    c.res.headers.set('Content-Length', String(out.length));
-    c.res.headers.set('Vary', vary);
-    const etag = c.res.headers.get('ETag');
+    headers.set('Content-Encoding', encoding);
+    headers.set('Content-Length', String(out.length));
+    const etag = headers.get('ETag');
     // The bytes differ from the identity answer's: a strong validator must not claim otherwise.
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+    if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
+    c.res = new Response(out, { status: res.status, headers });
   };
+}
+
+/**
+ * The body of an answer that @hono/node-server built from a string or bytes (c.json's), read from
+ * where it keeps it, without making a stream of it; undefined for any other answer, which is then
+ * read as a stream (slower, the same bytes).
+ */
+function plainBody(res: Response): string | Uint8Array | undefined {
+  const key = Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache');
+  const kept: unknown = key ? (res as unknown as Record<symbol, unknown>)[key] : undefined;
+  const body = Array.isArray(kept) ? (kept[1] as unknown) : undefined;
+  return typeof body === 'string' || body instanceof Uint8Array ? body : undefined;
+}
+
+/** Sets a header on an answer as it is; false when its headers cannot be changed (a fetched answer's). */
+function setInPlace(res: Response, name: string, value: string): boolean {
+  try {
+    res.headers.set(name, value);
+    return true;
+  } catch {
+    return false;
+  }
 }

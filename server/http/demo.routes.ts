@@ -6,12 +6,14 @@ import {
   DemoTasks,
   DemoUserCreateForm,
   DemoUserPublic,
-  DemoUserUpdate,
   DemoUsersPublic,
   DemoUsersQuery,
+  DemoUserUpdate,
+  honoPath,
   ImageQuery,
   Message,
   Pagination,
+  PATHS,
   TaskImage,
   ViewParam,
 } from '../../core/contract';
@@ -31,7 +33,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/demo/users', tags: ['demo'], summary: 'Demo profiles, oldest first',
+      method: 'get', path: PATHS.demoUsers, tags: ['demo'], summary: 'Demo profiles, oldest first',
       request: { query: DemoUsersQuery },
       responses: { 200: jsonResponse(DemoUsersPublic, 'A page of demo profiles and the total count'), ...errorResponses },
     }),
@@ -43,7 +45,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/demo/users/{demo_user_id}', tags: ['demo'], summary: 'One demo profile',
+      method: 'get', path: PATHS.demoUser, tags: ['demo'], summary: 'One demo profile',
       request: { params: DemoUserIdParam },
       responses: { 200: jsonResponse(DemoUserPublic, 'The demo profile'), ...errorResponses },
     }),
@@ -53,20 +55,20 @@ export function demoRoutes(app: App, s: Services) {
   // The optional files stream to disk, so the body is read by the service; the registry documents it.
   app.openAPIRegistry.registerPath({
     method: 'post',
-    path: '/demo/user',
+    path: PATHS.newDemoUser,
     tags: ['demo'],
     summary: 'Create a demo profile (superuser); with the four views, its study is scored',
     security: bearer,
     request: { body: { content: { 'multipart/form-data': { schema: DemoUserCreateForm } }, required: true } },
     responses: { 200: jsonResponse(DemoUserPublic, 'The new demo profile'), ...errorResponses, ...uploadErrorResponses },
   });
-  app.post('/demo/user', requireSuperuser(s), async (c) =>
+  app.post(honoPath(PATHS.newDemoUser), requireSuperuser(s), async (c) =>
     c.json(await s.demo.create({ body: c.req.raw.body, contentType: c.req.header('content-type') }), 200),
   );
 
   app.openapi(
     createRoute({
-      method: 'patch', path: '/demo/users/{demo_user_id}', tags: ['demo'], summary: "Change a demo profile's data (superuser)", security: bearer, middleware: admin,
+      method: 'patch', path: PATHS.demoUser, tags: ['demo'], summary: "Change a demo profile's data (superuser)", security: bearer, middleware: admin,
       request: { params: DemoUserIdParam, body: jsonBody(DemoUserUpdate) },
       responses: { 200: jsonResponse(DemoUserPublic, 'The demo profile'), ...errorResponses },
     }),
@@ -75,7 +77,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'delete', path: '/demo/users/{demo_user_id}', tags: ['demo'], summary: 'Delete a demo profile and its files (superuser)', security: bearer, middleware: admin,
+      method: 'delete', path: PATHS.demoUser, tags: ['demo'], summary: 'Delete a demo profile and its files (superuser)', security: bearer, middleware: admin,
       request: { params: DemoUserIdParam },
       responses: { 200: jsonResponse(Message, 'Deleted'), ...errorResponses },
     }),
@@ -87,7 +89,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/demo/tasks', tags: ['demo'], summary: "Every demo profile's scores, keyed by demo user id",
+      method: 'get', path: PATHS.demoTasks, tags: ['demo'], summary: "Every demo profile's scores, keyed by demo user id",
       request: { query: Pagination },
       responses: { 200: jsonResponse(DemoTasks, 'Per demo user id: result, or error'), ...errorResponses },
     }),
@@ -99,7 +101,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/demo/tasks/{demo_user_id}', tags: ['demo'], summary: "One demo profile's study, shaped like a task",
+      method: 'get', path: PATHS.demoTask, tags: ['demo'], summary: "One demo profile's study, shaped like a task",
       request: { params: DemoUserIdParam },
       responses: { 200: jsonResponse(DemoTaskPublic, 'The study'), ...errorResponses },
     }),
@@ -108,7 +110,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/demo/tasks/{demo_user_id}/image/{view_position}', tags: ['demo'], summary: "One view of a demo profile's study (display image or an overlay layer)",
+      method: 'get', path: PATHS.demoTaskImage, tags: ['demo'], summary: "One view of a demo profile's study (display image or an overlay layer)",
       request: { params: DemoUserIdParam.merge(ViewParam), query: ImageQuery },
       responses: { 200: jsonResponse(TaskImage, 'The image as base64 PNG'), ...errorResponses },
     }),
@@ -120,7 +122,7 @@ export function demoRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/demo/images', tags: ['demo'], summary: "Every demo profile's four display images, keyed by demo user id",
+      method: 'get', path: PATHS.demoImages, tags: ['demo'], summary: "Every demo profile's four display images, keyed by demo user id",
       request: { query: Pagination },
       responses: { 200: jsonResponse(DemoImages, 'Per demo user id: img_b64 with the four views, or error'), ...errorResponses },
     }),

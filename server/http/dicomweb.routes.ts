@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { ViewerToken, ViewerTokenRequest } from '../../core/contract';
+import { PATHS, ViewerToken, ViewerTokenRequest } from '../../core/contract';
 import type { App, DicomwebEnv, Services } from './context';
 import { requireDicomwebReader, requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
@@ -52,7 +52,7 @@ function baseOf(c: Context): string {
 export function dicomwebRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
-      method: 'post', path: '/dicomweb/viewer-token', tags: ['dicomweb'], security: bearer, middleware: [requireUser(s)],
+      method: 'post', path: PATHS.viewerToken, tags: ['dicomweb'], security: bearer, middleware: [requireUser(s)],
       summary: "A 5-minute token that reads one study's images through DICOMweb (the viewer frame's `token`) and nothing else",
       request: { body: jsonBody(ViewerTokenRequest) },
       responses: { 200: jsonResponse(ViewerToken, 'The viewer token'), ...errorResponses },

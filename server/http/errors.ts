@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
 import { ApiError } from '../errors';
+import { ImageStoreUnavailableError } from '../storage/image-store';
 import type { ValidationIssue } from '../../core/contract';
 
 /** zod issues in FastAPI's 422 shape, with the part of the request they came from. */
@@ -35,6 +36,12 @@ export function onError(err: Error, c: Context) {
       return c.json({ detail: [{ loc: ['body'], msg: err.message || 'Malformed request body', type: 'json_invalid' }] }, 422);
     }
     return c.json({ detail: err.message || 'Request failed' }, status);
+  }
+  if (err instanceof ImageStoreUnavailableError) {
+    // Orthanc down or failing: the request may be repeated once it is back; nothing was lost.
+    console.error(`${c.req.method} ${c.req.path}: ${err.message}`);
+    c.header('retry-after', '30');
+    return c.json({ detail: 'The image store is unavailable right now. Please try again in a moment.' }, 503);
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ detail: 'Internal Server Error' }, 500);

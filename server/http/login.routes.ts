@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { LoginForm, Message, NewPassword, Token, UserPublic, EmailField } from '../../core/contract';
+import { EmailField, LoginForm, Message, NewPassword, PATHS, Token, UserPublic } from '../../core/contract';
 import type { App, Services } from './context';
 import { bearerToken, requireSuperuser, requireUser } from './auth.middleware';
 import { clientAddress } from './client-address';
+import { languageOfRequest } from './accept-language';
 import { bearer, errorResponses, jsonBody, jsonResponse, tooManyRequests } from './openapi-helpers';
 
 const EmailParam = z.object({ email: EmailField });
@@ -12,7 +13,7 @@ export function loginRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/login/access-token',
+      path: PATHS.accessToken,
       tags: ['login'],
       summary: 'OAuth2 password login: an access token for the following requests',
       request: { body: { content: { 'application/x-www-form-urlencoded': { schema: LoginForm } }, required: true } },
@@ -28,7 +29,7 @@ export function loginRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/login/test-token',
+      path: PATHS.testToken,
       tags: ['login'],
       summary: 'Test an access token',
       security: bearer,
@@ -41,7 +42,7 @@ export function loginRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/login/logout',
+      path: PATHS.logout,
       tags: ['login'],
       summary: 'Log out: this access token stops working at once (the user\'s other sessions carry on)',
       security: bearer,
@@ -57,14 +58,14 @@ export function loginRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/password-recovery/{email}',
+      path: PATHS.passwordRecovery,
       tags: ['login'],
       summary: 'Send a password reset link (the answer is the same for unknown addresses)',
       request: { params: EmailParam },
       responses: { 200: jsonResponse(Message, 'Sent if the address has an account'), ...errorResponses, ...tooManyRequests },
     }),
     async (c) => {
-      await s.auth.recoverPassword(c.req.valid('param').email, clientAddress(c, s.config.trustProxy));
+      await s.auth.recoverPassword(c.req.valid('param').email, clientAddress(c, s.config.trustProxy), languageOfRequest(c));
       return c.json({ message: 'Password recovery email sent' }, 200);
     },
   );
@@ -72,7 +73,7 @@ export function loginRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/reset-password/',
+      path: PATHS.resetPassword,
       tags: ['login'],
       summary: 'Set a new password with the token of a reset mail',
       request: { body: jsonBody(NewPassword) },
@@ -88,7 +89,7 @@ export function loginRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
       method: 'post',
-      path: '/password-recovery-html-content/{email}',
+      path: PATHS.passwordRecoveryHtml,
       tags: ['login'],
       summary: 'The HTML of the password recovery mail (superuser only)',
       security: bearer,
@@ -96,6 +97,6 @@ export function loginRoutes(app: App, s: Services) {
       request: { params: EmailParam },
       responses: { 200: { content: { 'text/html': { schema: z.string() } }, description: 'HTML' }, ...errorResponses },
     }),
-    async (c) => c.html(await s.users.recoveryHtml(c.req.valid('param').email), 200),
+    async (c) => c.html(await s.users.recoveryHtml(c.req.valid('param').email, languageOfRequest(c)), 200),
   );
 }

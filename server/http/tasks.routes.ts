@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ImageQuery, LastTaskImages, Message, Pagination, TaskImage, TaskPublic, TasksPublic, ViewParam } from '../../core/contract';
-import { AI_MODEL } from '../../core/decisions';
+import { honoPath, ImageQuery, LastTaskImages, Message, Pagination, PATHS, ResultVersions, StudyParam, SubmissionForm, TaskImage, TaskPublic, TasksPublic, ViewParam } from '../../core/contract';
 import type { App, Services } from './context';
 import { requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonResponse, uploadErrorResponses } from './openapi-helpers';
@@ -9,15 +8,6 @@ import { streamTask } from './task-stream';
 
 const TaskIdParam = z.object({ task_id: z.string().uuid('Task not found') });
 
-export const SubmissionForm = z
-  .object({
-    ai_model: z.literal(AI_MODEL),
-    r_cc: z.string().meta({ format: 'binary' }),
-    r_mlo: z.string().meta({ format: 'binary' }),
-    l_cc: z.string().meta({ format: 'binary' }),
-    l_mlo: z.string().meta({ format: 'binary' }),
-  })
-  .meta({ id: 'SubmissionForm' });
 
 export function tasksRoutes(app: App, s: Services) {
   const auth = [requireUser(s)];
@@ -26,7 +16,7 @@ export function tasksRoutes(app: App, s: Services) {
   // buffer it; the registry entry documents it.
   app.openAPIRegistry.registerPath({
     method: 'post',
-    path: '/tasks/',
+    path: PATHS.tasks,
     tags: ['tasks'],
     summary: 'Submit the four views of one study; replaying the same Idempotency-Key returns the first task',
     security: bearer,
@@ -40,7 +30,7 @@ export function tasksRoutes(app: App, s: Services) {
       ...uploadErrorResponses,
     },
   });
-  app.post('/tasks/', requireUser(s), async (c) => {
+  app.post(honoPath(PATHS.tasks), requireUser(s), async (c) => {
     const { task, replayed } = await s.intake.submit(c.get('user'), {
       body: c.req.raw.body,
       contentType: c.req.header('content-type'),
@@ -52,7 +42,7 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/', tags: ['tasks'], summary: 'Tasks: all for a superuser, otherwise the own', security: bearer, middleware: auth,
+      method: 'get', path: PATHS.tasks, tags: ['tasks'], summary: 'Tasks: all for a superuser, otherwise the own', security: bearer, middleware: auth,
       request: { query: Pagination },
       responses: { 200: jsonResponse(TasksPublic, 'A page of tasks, newest first, and the total count'), ...errorResponses },
     }),
@@ -65,7 +55,7 @@ export function tasksRoutes(app: App, s: Services) {
   // /tasks/last/* before /tasks/{task_id}, so "last" is never read as an id.
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/last', tags: ['tasks'], summary: "The requesting user's most recent task", security: bearer, middleware: auth,
+      method: 'get', path: PATHS.lastTask, tags: ['tasks'], summary: "The requesting user's most recent task", security: bearer, middleware: auth,
       responses: { 200: jsonResponse(TaskPublic, 'The last task'), ...errorResponses },
     }),
     async (c) => c.json(await s.tasks.last(c.get('user')), 200),
@@ -73,7 +63,7 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/last/images', tags: ['tasks'], summary: 'The four display images of the last task', security: bearer, middleware: auth,
+      method: 'get', path: PATHS.lastTaskImages, tags: ['tasks'], summary: 'The four display images of the last task', security: bearer, middleware: auth,
       responses: { 200: jsonResponse(LastTaskImages, 'All four views'), ...errorResponses },
     }),
     async (c) => c.json(await s.tasks.lastImages(c.get('user')), 200),
@@ -81,7 +71,7 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/last/image/{view_position}', tags: ['tasks'], summary: 'One view of the last task (display image or an overlay layer)',
+      method: 'get', path: PATHS.lastTaskImage, tags: ['tasks'], summary: 'One view of the last task (display image or an overlay layer)',
       security: bearer, middleware: auth,
       request: { params: ViewParam, query: ImageQuery },
       responses: { 200: jsonResponse(TaskImage, 'The image as base64 PNG'), ...errorResponses },
@@ -91,7 +81,17 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/{task_id}', tags: ['tasks'], summary: 'One task', security: bearer, middleware: auth,
+      method: 'get', path: PATHS.taskByStudy, tags: ['tasks'], security: bearer, middleware: auth,
+      summary: "A study's newest task, by its Study Instance UID (the image viewer's overlays and regions)",
+      request: { params: StudyParam },
+      responses: { 200: jsonResponse(TaskPublic, 'The task'), ...errorResponses },
+    }),
+    async (c) => c.json(await s.tasks.byStudy(c.get('user'), c.req.valid('param').study_instance_uid), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: PATHS.task, tags: ['tasks'], summary: 'One task', security: bearer, middleware: auth,
       request: { params: TaskIdParam },
       responses: { 200: jsonResponse(TaskPublic, 'The task'), ...errorResponses },
     }),
@@ -100,7 +100,17 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/{task_id}/events', tags: ['tasks'], security: bearer, middleware: auth,
+      method: 'get', path: PATHS.taskVersions, tags: ['tasks'], security: bearer, middleware: auth,
+      summary: "A task's earlier results, oldest first: each change of her health answers keeps the result it replaces",
+      request: { params: TaskIdParam },
+      responses: { 200: jsonResponse(ResultVersions, 'The earlier versions (empty when the result was never worked out again)'), ...errorResponses },
+    }),
+    async (c) => c.json(await s.tasks.versions(c.get('user'), c.req.valid('param').task_id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get', path: PATHS.taskEvents, tags: ['tasks'], security: bearer, middleware: auth,
       summary: 'The task pushed as Server-Sent Events: now, then at each change, until it is completed or failed',
       request: { params: TaskIdParam },
       responses: {
@@ -122,7 +132,8 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'delete', path: '/tasks/{task_id}', tags: ['tasks'], summary: 'Delete a task and its files', security: bearer, middleware: auth,
+      method: 'delete', path: PATHS.task, tags: ['tasks'], security: bearer, middleware: auth,
+      summary: "Delete this study: its files, results (every version) and images; it leaves her history. Her own only (a superuser: anyone's); another person's id, or one deleted already, answers 404",
       request: { params: TaskIdParam },
       responses: { 200: jsonResponse(Message, 'Deleted'), ...errorResponses },
     }),
@@ -134,7 +145,7 @@ export function tasksRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/tasks/{task_id}/image/{view_position}', tags: ['tasks'], summary: 'One view of a task (display image or an overlay layer)',
+      method: 'get', path: PATHS.taskImage, tags: ['tasks'], summary: 'One view of a task (display image or an overlay layer)',
       security: bearer, middleware: auth,
       request: { params: TaskIdParam.merge(ViewParam), query: ImageQuery },
       responses: { 200: jsonResponse(TaskImage, 'The image as base64 PNG'), ...errorResponses },

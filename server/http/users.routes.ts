@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { Message, PasswordChanged, Pagination, UpdatePassword, UserCreate, UserPublic, UserRegister, UserUpdate, UserUpdateMe, UsersPublic } from '../../core/contract';
+import { Message, Pagination, PasswordChanged, PATHS, UpdatePassword, UserCreate, UserPublic, UserRegister, UsersPublic, UserUpdate, UserUpdateMe } from '../../core/contract';
 import type { App, Services } from './context';
 import { requireSuperuser, requireUser } from './auth.middleware';
 import { clientAddress } from './client-address';
+import { languageOfRequest } from './accept-language';
 import { bearer, errorResponse, errorResponses, jsonBody, jsonResponse, tooManyRequests } from './openapi-helpers';
 
 const UserIdParam = z.object({ user_id: z.string().uuid('User not found') });
@@ -15,7 +16,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/users/', tags: ['users'], summary: 'List users (superuser)', security: bearer, middleware: admin,
+      method: 'get', path: PATHS.users, tags: ['users'], summary: 'List users (superuser)', security: bearer, middleware: admin,
       request: { query: Pagination },
       responses: { 200: jsonResponse(UsersPublic, 'A page of users and the total count'), ...errorResponses },
     }),
@@ -27,7 +28,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'post', path: '/users/', tags: ['users'], summary: 'Create a user (superuser)', security: bearer, middleware: admin,
+      method: 'post', path: PATHS.users, tags: ['users'], summary: 'Create a user (superuser)', security: bearer, middleware: admin,
       request: { body: jsonBody(UserCreate) },
       responses: { 200: jsonResponse(UserPublic, 'The new user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
@@ -36,7 +37,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/users/me', tags: ['users'], summary: 'The current user', security: bearer, middleware: me,
+      method: 'get', path: PATHS.me, tags: ['users'], summary: 'The current user', security: bearer, middleware: me,
       responses: { 200: jsonResponse(UserPublic, 'The current user'), ...errorResponses },
     }),
     (c) => c.json(s.users.me(c.get('user')), 200),
@@ -44,16 +45,16 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'patch', path: '/users/me', tags: ['users'], summary: 'Update the own profile and risk factors; a new e-mail address needs current_password and waits for the link mailed to it', security: bearer, middleware: me,
+      method: 'patch', path: PATHS.me, tags: ['users'], summary: 'Update the own profile and risk factors; a new e-mail address needs current_password and waits for the link mailed to it', security: bearer, middleware: me,
       request: { body: jsonBody(UserUpdateMe) },
       responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
-    async (c) => c.json(await s.users.updateMe(c.get('user'), c.req.valid('json')), 200),
+    async (c) => c.json(await s.users.updateMe(c.get('user'), c.req.valid('json'), languageOfRequest(c)), 200),
   );
 
   app.openapi(
     createRoute({
-      method: 'delete', path: '/users/me', tags: ['users'], summary: 'Delete the own account and its data', security: bearer, middleware: me,
+      method: 'delete', path: PATHS.me, tags: ['users'], summary: 'Delete the own account and its data', security: bearer, middleware: me,
       responses: { 200: jsonResponse(Message, 'Deleted'), ...errorResponses },
     }),
     async (c) => {
@@ -64,7 +65,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'patch', path: '/users/me/password', tags: ['users'], summary: 'Change the own password', security: bearer, middleware: me,
+      method: 'patch', path: PATHS.myPassword, tags: ['users'], summary: 'Change the own password', security: bearer, middleware: me,
       request: { body: jsonBody(UpdatePassword) },
       responses: { 200: jsonResponse(PasswordChanged, 'Changed; every other session of the user has ended, this one goes on with the new token'), ...errorResponses },
     }),
@@ -77,28 +78,28 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'post', path: '/users/signup', tags: ['users'], summary: 'Sign up; a verification mail follows',
+      method: 'post', path: PATHS.signup, tags: ['users'], summary: 'Sign up; a verification mail follows',
       request: { body: jsonBody(UserRegister) },
       responses: { 200: jsonResponse(UserPublic, 'The new, unverified user'), ...errorResponses, ...tooManyRequests },
     }),
-    async (c) => c.json(await s.users.signup(c.req.valid('json'), clientAddress(c, s.config.trustProxy)), 200),
+    async (c) => c.json(await s.users.signup(c.req.valid('json'), clientAddress(c, s.config.trustProxy), languageOfRequest(c)), 200),
   );
 
   app.openapi(
     createRoute({
-      method: 'post', path: '/users/verify_email/{token}', tags: ['users'], summary: 'Verify an e-mail address with the token of the mail (a sign-up, or a change of address)',
+      method: 'post', path: PATHS.verifyEmail, tags: ['users'], summary: 'Verify an e-mail address with the token of the mail (a sign-up, or a change of address)',
       request: { params: TokenParam },
       responses: { 200: jsonResponse(Message, 'Verified'), ...errorResponses, 409: errorResponse('The new address belongs to another account by now') },
     }),
     async (c) => {
-      await s.auth.verifyEmail(c.req.valid('param').token);
+      await s.auth.verifyEmail(c.req.valid('param').token, languageOfRequest(c));
       return c.json({ message: 'Email verified successfully' }, 200);
     },
   );
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/users/{user_id}', tags: ['users'], summary: 'A user (the own, or any for a superuser)', security: bearer, middleware: me,
+      method: 'get', path: PATHS.user, tags: ['users'], summary: 'A user (the own, or any for a superuser)', security: bearer, middleware: me,
       request: { params: UserIdParam },
       responses: { 200: jsonResponse(UserPublic, 'The user'), ...errorResponses },
     }),
@@ -107,7 +108,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'patch', path: '/users/{user_id}', tags: ['users'], summary: 'Update a user (superuser)', security: bearer, middleware: admin,
+      method: 'patch', path: PATHS.user, tags: ['users'], summary: 'Update a user (superuser)', security: bearer, middleware: admin,
       request: { params: UserIdParam, body: jsonBody(UserUpdate) },
       responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
@@ -116,7 +117,7 @@ export function usersRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'delete', path: '/users/{user_id}', tags: ['users'], summary: 'Delete a user and their data (superuser)', security: bearer, middleware: admin,
+      method: 'delete', path: PATHS.user, tags: ['users'], summary: 'Delete a user and their data (superuser)', security: bearer, middleware: admin,
       request: { params: UserIdParam },
       responses: { 200: jsonResponse(Message, 'Deleted'), ...errorResponses },
     }),

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AI_MODEL, AI_MODEL_LABEL } from '../../core/decisions';
-import { EngineInfo, Health, PublicConfig } from '../../core/contract';
+import { EngineInfo, Health, PATHS, PublicConfig } from '../../core/contract';
 import { REFERENCE_MODELS } from '../analysis/model-registry';
 import type { App, Services } from './context';
 import { jsonResponse } from './openapi-helpers';
@@ -9,7 +9,7 @@ import { jsonResponse } from './openapi-helpers';
 export function utilsRoutes(app: App, s: Services) {
   app.openapi(
     createRoute({
-      method: 'get', path: '/utils/config', tags: ['utils'], summary: 'Settings the front end shows (contact e-mail, blocked domains, model)',
+      method: 'get', path: PATHS.config, tags: ['utils'], summary: 'Settings the front end shows (contact e-mail, blocked domains, model)',
       responses: { 200: jsonResponse(PublicConfig, 'Public settings') },
     }),
     (c) =>
@@ -28,7 +28,7 @@ export function utilsRoutes(app: App, s: Services) {
   // The page "How good are these scores?" checks its report was measured on this engine.
   app.openapi(
     createRoute({
-      method: 'get', path: '/utils/engine/', tags: ['utils'], summary: 'The scoring engine that is running (name and version every result carries)',
+      method: 'get', path: PATHS.engine, tags: ['utils'], summary: 'The scoring engine that is running (name and version every result carries)',
       responses: { 200: jsonResponse(EngineInfo, 'The running engine') },
     }),
     (c) => c.json({ name: REFERENCE_MODELS.engine.name, version: REFERENCE_MODELS.engine.version }, 200),
@@ -37,7 +37,7 @@ export function utilsRoutes(app: App, s: Services) {
   // Readiness, for a load balancer or a monitor: 503 while any part the product needs is not there.
   app.openapi(
     createRoute({
-      method: 'get', path: '/utils/health', tags: ['utils'], summary: 'Readiness: the database, the job queue (and its depth) and the image store',
+      method: 'get', path: PATHS.health, tags: ['utils'], summary: 'Readiness: the database, the job queue (and its depth) and the image store',
       responses: {
         200: jsonResponse(Health, 'Every part works'),
         503: jsonResponse(Health, 'A part does not work: its detail says which and why'),
@@ -52,7 +52,7 @@ export function utilsRoutes(app: App, s: Services) {
 
   app.openapi(
     createRoute({
-      method: 'get', path: '/utils/health-check/', tags: ['utils'], summary: 'Liveness',
+      method: 'get', path: PATHS.healthCheck, tags: ['utils'], summary: 'Liveness',
       responses: { 200: jsonResponse(z.boolean(), 'Alive') },
     }),
     (c) => c.json(true, 200),

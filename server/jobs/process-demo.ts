@@ -1,11 +1,11 @@
 import { EMPTY_RISK_FACTORS, VIEW_KEYS, readDemoProfile } from '../../core/contract';
 import type { Db } from '../db/client';
 import { demoUsersRepository, type DemoUsersRepository } from '../db/repositories/demo-users.repository';
-import type { FileStore } from '../storage/files';
-import { PermanentJobError, SERVER_FAULT_MESSAGE, prepareViews, type Pipeline } from './process-task';
+import { ImageStoreUnavailableError, type ImageStore } from '../storage/image-store';
+import { PermanentJobError, SERVER_FAULT_MESSAGE, derivedImages, prepareViews, type Pipeline } from './process-task';
 import type { JobMeta, TaskJob } from './queue';
 
-/** A demo profile's files live under DATA_DIR/files/demo/<demo user id>/, beside the users' folders. */
+/** A demo profile's files are stored under this owner (DATA_DIR/files/demo/<demo user id>/ locally), beside the users'. */
 export const DEMO_FILES_OWNER = 'demo';
 
 /**
@@ -18,7 +18,7 @@ export const isDemoJob = (job: TaskJob) => job.taskId.startsWith(DEMO_JOB_PREFIX
 
 export interface DemoProcessDeps {
   demoUsers: DemoUsersRepository;
-  files: FileStore;
+  files: ImageStore;
   pipeline: Pipeline;
   log(msg: string): void;
 }
@@ -28,7 +28,7 @@ export interface DemoProcessDeps {
  * profile's stated age instead of a birthdate (decisions.md). Ends with an explicit status; a
  * fault on our side is retried by the queue, and fails the study on the last attempt.
  */
-export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped'> {
+export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped' | 'waiting'> {
   const { demoUsers, files, pipeline } = deps;
   const row = await demoUsers.find(demoUserId);
   if (!row || row.status === null || row.status === 'completed' || row.status === 'failed') return 'skipped';
@@ -41,7 +41,7 @@ export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string
   };
 
   try {
-    const views = await prepareViews(deps, DEMO_FILES_OWNER, row.id);
+    const { views, displays } = await prepareViews(deps, DEMO_FILES_OWNER, row.id);
     // Read the profile again: its age may have changed while the images were decoded.
     const current = await demoUsers.find(row.id);
     if (!current) return 'skipped';
@@ -51,12 +51,8 @@ export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string
       ageSource: age === null ? 'unknown' : 'demo_profile',
       riskFactors: EMPTY_RISK_FACTORS,
     });
-    for (const key of VIEW_KEYS) {
-      for (const [layer, png] of Object.entries(overlays[key] ?? {})) {
-        if (png) await files.write(DEMO_FILES_OWNER, row.id, `${key}.${layer}.png`, png);
-      }
-    }
-    if (!(await demoUsers.finish(row.id, 'completed', result))) {
+    const keepImages = await files.keepDerived(DEMO_FILES_OWNER, row.id, derivedImages(displays, overlays));
+    if (!(await demoUsers.finish(row.id, 'completed', result, keepImages))) {
       // Deleted while running: take away what this run wrote.
       await files.removeTask(DEMO_FILES_OWNER, row.id);
       return 'skipped';
@@ -64,6 +60,12 @@ export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string
     return 'completed';
   } catch (err) {
     if (err instanceof PermanentJobError) return fail(err.message);
+    if (err instanceof ImageStoreUnavailableError && meta.retryCount >= meta.retryLimit) {
+      // As a task does (process-task.ts): it waits, queued, for the image store.
+      await demoUsers.backToQueue(row.id);
+      deps.log(`demo study ${row.id} waits for the image store: ${err.message}`);
+      return 'waiting';
+    }
     deps.log(`demo study ${row.id} attempt ${meta.retryCount + 1} failed: ${(err as Error).stack ?? err}`);
     if (meta.retryCount >= meta.retryLimit) return fail(SERVER_FAULT_MESSAGE);
     throw err;
@@ -71,7 +73,7 @@ export async function processDemoStudy(deps: DemoProcessDeps, demoUserId: string
 }
 
 /** What the worker needs for demo jobs: re-queueing studies a stopped process left, and running one. */
-export function demoJobs(opts: { db: Db; files: FileStore; pipeline: Pipeline; log(msg: string): void }) {
+export function demoJobs(opts: { db: Db; files: ImageStore; pipeline: Pipeline; log(msg: string): void }) {
   const deps: DemoProcessDeps = { demoUsers: demoUsersRepository(opts.db), files: opts.files, pipeline: opts.pipeline, log: opts.log };
   return {
     handles: isDemoJob,

@@ -3,7 +3,7 @@ import { VIEW_KEYS, VIEW_LABELS } from '../../core/contract';
 import type { PreparedView } from '../analysis/image/study';
 import type { TasksRepository, SubmissionsRepository } from '../db/repositories/tasks.repository';
 import type { UsersRepository } from '../db/repositories/users.repository';
-import type { FileStore } from '../storage/files';
+import { ImageStoreUnavailableError, type DerivedImages, type ImageStore } from '../storage/image-store';
 import type { JobMeta, TaskJob } from './queue';
 import { scoringSubject } from './scoring-age';
 
@@ -36,7 +36,7 @@ export interface ProcessDeps {
   tasks: TasksRepository;
   submissions: SubmissionsRepository;
   users: Pick<UsersRepository, 'findById'>;
-  files: FileStore;
+  files: ImageStore;
   pipeline: Pipeline;
   log(msg: string): void;
   userChanged?(userId: string): void;
@@ -58,27 +58,39 @@ export function ageAt(birthdate: string | null, studyDate: string | null, today 
 
 /**
  * Decodes and analyses the four views side by side (a threaded pipeline spreads them over its
- * threads) and keeps their display images. When several fail, the first in view order is the one reported, so
- * the same files always give the same message.
+ * threads), with their display images (kept with the result, `derivedImages`). When several fail,
+ * the first in view order is the one reported, so the same files always give the same message.
  */
-export async function prepareViews(deps: Pick<ProcessDeps, 'files' | 'pipeline'>, ownerId: string, taskId: string): Promise<Record<ViewKey, PreparedView>> {
+export async function prepareViews(
+  deps: Pick<ProcessDeps, 'files' | 'pipeline'>,
+  ownerId: string,
+  taskId: string,
+): Promise<{ views: Record<ViewKey, PreparedView>; displays: Record<ViewKey, Uint8Array> }> {
   const { files, pipeline } = deps;
   const settled = await Promise.allSettled(
     VIEW_KEYS.map(async (key) => {
       const bytes = await files.read(ownerId, taskId, `${key}.dcm`);
       if (!bytes) throw new PermanentJobError(`The ${VIEW_LABELS[key]} file is missing from storage.`);
-      const { view, png } = await pipeline.prepare(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
-      await files.write(ownerId, taskId, `${key}.png`, png);
-      return view;
+      return pipeline.prepare(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
     }),
   );
   const views = {} as Record<ViewKey, PreparedView>;
+  const displays = {} as Record<ViewKey, Uint8Array>;
   for (const [i, key] of VIEW_KEYS.entries()) {
     const r = settled[i];
     if (r.status === 'rejected') throw r.reason;
-    views[key] = r.value;
+    views[key] = r.value.view;
+    displays[key] = r.value.png;
   }
-  return views;
+  return { views, displays };
+}
+
+/** A run's pictures by file name: each view's display image (`<view>.png`) and overlays (`<view>.<layer>.png`). */
+export function derivedImages(displays: Record<ViewKey, Uint8Array>, overlays: Partial<Record<ViewKey, Partial<Record<string, Uint8Array | null>>>>): DerivedImages {
+  return VIEW_KEYS.flatMap((key) => [
+    { name: `${key}.png`, data: displays[key] },
+    ...Object.entries(overlays[key] ?? {}).flatMap(([layer, png]) => (png ? [{ name: `${key}.${layer}.png`, data: png }] : [])),
+  ]);
 }
 
 /**
@@ -86,7 +98,7 @@ export async function prepareViews(deps: Pick<ProcessDeps, 'files' | 'pipeline'>
  * explicit status. A throw (a fault on our side) lets the queue retry with backoff; on the last
  * attempt the task fails with a plain message and the submission is given back, once.
  */
-export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped'> {
+export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped' | 'waiting'> {
   const { tasks, submissions, files, pipeline } = deps;
   const task = await tasks.find(job.taskId);
   if (!task || task.status === 'completed' || task.status === 'failed') return 'skipped';
@@ -106,16 +118,12 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
   };
 
   try {
-    const views = await prepareViews(deps, task.owner_id, task.id);
+    const { views, displays } = await prepareViews(deps, task.owner_id, task.id);
     const owner = await deps.users.findById(task.owner_id);
     if (!owner) return 'skipped';
     const { result, overlays } = await pipeline.score(views, scoringSubject(owner, task));
-    for (const key of VIEW_KEYS) {
-      for (const [layer, png] of Object.entries(overlays[key] ?? {})) {
-        if (png) await files.write(task.owner_id, task.id, `${key}.${layer}.png`, png);
-      }
-    }
-    const finished = await tasks.finish(task.id, 'completed', result);
+    const keepImages = await files.keepDerived(task.owner_id, task.id, derivedImages(displays, overlays));
+    const finished = await tasks.finish(task.id, 'completed', result, keepImages);
     if (!finished) {
       // Deleted while running: take away what this run wrote.
       await files.removeTask(task.owner_id, task.id);
@@ -125,6 +133,13 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
     return 'completed';
   } catch (err) {
     if (err instanceof PermanentJobError) return fail(err.message);
+    if (err instanceof ImageStoreUnavailableError && meta.retryCount >= meta.retryLimit) {
+      // Nothing is wrong with the study and nothing of it is lost: it waits, queued, for the image
+      // store to answer again, and the worker's sweep (worker.ts) hands it out again meanwhile.
+      await tasks.backToQueue(task.id);
+      deps.log(`task ${task.id} waits for the image store: ${err.message}`);
+      return 'waiting';
+    }
     deps.log(`task ${task.id} attempt ${meta.retryCount + 1} failed: ${(err as Error).stack ?? err}`);
     if (meta.retryCount >= meta.retryLimit) return fail(SERVER_FAULT_MESSAGE);
     throw err;

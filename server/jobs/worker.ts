@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { tasksRepository, submissionsRepository } from '../db/repositories/tasks.repository';
 import { usersRepository } from '../db/repositories/users.repository';
-import { fileStore } from '../storage/files';
+import { createImageStore } from '../storage/create';
 import { processTask, type Pipeline } from './process-task';
 import { demoJobs } from './process-demo';
 import type { JobQueue } from './queue';
@@ -28,7 +28,7 @@ export async function startWorker(opts: {
     tasks,
     submissions: submissionsRepository(opts.db),
     users: usersRepository(opts.db),
-    files: fileStore(opts.config.dataDir),
+    files: createImageStore(opts.config, opts.db),
     pipeline: opts.pipeline,
     log,
     userChanged: opts.userChanged,
@@ -41,20 +41,39 @@ export async function startWorker(opts: {
     const released = await opts.queue.releaseOrphans();
     if (released) log(`worker: handed back ${released} job(s) of a process that stopped`);
   }
-  const pending = await tasks.unfinishedIds(staleSeconds);
-  // A task whose job is still in the queue (a released orphan goes to retry) gets no second job:
-  // two jobs for one task would both run it.
-  const live = await opts.queue.liveTaskIds();
-  const orphans = pending.filter((id) => !live.has(id));
-  for (const id of orphans) await opts.queue.enqueue(id);
-  if (orphans.length) log(`worker: re-queued ${orphans.length} unfinished task(s)`);
+  const requeue = async (stale: number) => {
+    const pending = await tasks.unfinishedIds(stale);
+    // A task whose job is still in the queue (a released orphan goes to retry) gets no second job:
+    // two jobs for one task would both run it.
+    const live = await opts.queue.liveTaskIds();
+    const orphans = pending.filter((id) => !live.has(id));
+    for (const id of orphans) await opts.queue.enqueue(id);
+    if (orphans.length) log(`worker: re-queued ${orphans.length} unfinished task(s)`);
+  };
+  await requeue(staleSeconds);
   // Demo profiles' studies ride the same queue and pipeline (server/jobs/process-demo.ts).
   const demo = demoJobs({ db: opts.db, files: deps.files, pipeline: opts.pipeline, log });
   const demoPending = await demo.requeueUnfinished(staleSeconds, (id) => opts.queue.enqueue(id));
   if (demoPending) log(`worker: re-queued ${demoPending} unfinished demo stud(ies)`);
+  // And again now and then: a study left queued without a job (one that waits for the image
+  // store, process-task.ts and process-demo.ts) is handed out again, by whichever worker looks first.
+  if (opts.db.kind === 'postgres' || opts.config.storage.kind === 'orthanc') {
+    const sweepDemos = async () => {
+      const live = await opts.queue.liveTaskIds();
+      await demo.requeueUnfinished(opts.staleRunningSeconds, async (jobId) => {
+        if (!live.has(jobId)) await opts.queue.enqueue(jobId);
+      });
+    };
+    const sweep = setInterval(() => {
+      Promise.all([requeue(opts.staleRunningSeconds), sweepDemos()]).catch((err) => log(`worker: unfinished studies could not be looked for: ${(err as Error).message}`));
+    }, Math.max(5, opts.config.jobs.maintenanceIntervalSeconds) * 1000);
+    sweep.unref();
+  }
 
   await opts.queue.work(async (job, meta) => {
     const t0 = Date.now();
+    // Which process holds which study, for an operator reading the logs of several workers.
+    log(`task ${job.taskId}: taken (attempt ${meta.retryCount + 1})`);
     const outcome = demo.handles(job) ? await demo.run(job, meta) : await processTask(deps, job, meta);
     log(`task ${job.taskId}: ${outcome} in ${Date.now() - t0} ms`);
   });

@@ -1,4 +1,5 @@
 import { ApiError, validationError } from '../errors';
+import { SERVER_MESSAGES } from '../messages';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
 import { VIEWER_TOKEN_MINUTES, type AccessTokens, type TokenClaims } from '../auth/access-tokens';
 import { hashOneTimeToken } from '../auth/one-time-tokens';
@@ -9,6 +10,7 @@ import type { SessionUser, UserCache } from '../auth/user-cache';
 import type { RevokedTokensRepository } from '../db/repositories/revoked-tokens.repository';
 import type { Throttle } from './throttle.service';
 import { isPasswordEmail, MESSAGES } from '../../core/validation';
+import type { Language } from '../../core/i18n';
 
 export const NOT_VERIFIED =
   'Your email address is not verified yet. Please open the link in the verification email we sent you, then log in.';
@@ -21,29 +23,51 @@ export interface AuthServiceDeps {
   mails: AccountMails;
   userCache: UserCache;
   throttle: Throttle;
+  /**
+   * Whether other processes can change sessions behind this one's back: true on PostgreSQL, where
+   * several API and worker processes share the database. The embedded database belongs to this
+   * process alone, which drops its cached user on every change it makes, so a request there needs
+   * no query when the user is cached (GET /users/me at 0.03 of a bare server with the query on a
+   * loaded machine; see bench/api.bench.ts).
+   */
+  sharedDatabase: boolean;
 }
 
-export function authService({ users, tokens, accessTokens, revokedTokens, mails, userCache, throttle }: AuthServiceDeps) {
-  const refused = (detail = 'Could not validate credentials') => new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' });
+export function authService({ users, tokens, accessTokens, revokedTokens, mails, userCache, throttle, sharedDatabase }: AuthServiceDeps) {
+  const refused = (detail: string = SERVER_MESSAGES.sessionEnded) => new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' });
 
-  /** The token's claims and its user, read from the cache when fresh (the cache keeps the revocations too). */
+  /**
+   * The token's claims and its user. The user's row may come from the cache, but whether the token
+   * still opens a session (revoked by a logout, an older token version, a deactivated account) is
+   * read from the database on every request, in one small query, when the database is shared:
+   * another API process may have changed it a moment ago, and its announcement (user-cache.ts)
+   * may not have arrived yet.
+   */
   async function session(token: string | null, verify = accessTokens.verify): Promise<{ user: UserRow; claims: TokenClaims }> {
-    if (!token) throw refused('Not authenticated');
+    if (!token) throw refused(SERVER_MESSAGES.notSignedIn);
     const claims = await verify(token);
     if (!claims) throw refused();
     let cached: SessionUser | null = userCache.get(claims.userId);
+    if (cached && sharedDatabase) {
+      const state = await revokedTokens.sessionState(claims.userId, claims.tokenId);
+      if (!state || state.revoked) throw refused();
+      if (state.tokenVersion !== cached.user.token_version || state.isActive !== cached.user.is_active) {
+        userCache.forget(claims.userId);
+        cached = null;
+      }
+    }
     if (!cached) {
       const [user, revoked] = await Promise.all([users.findById(claims.userId), revokedTokens.forUser(claims.userId)]);
       if (!user) throw refused();
       cached = { user, revokedTokenIds: new Set(revoked) };
       // Kept from this read on, not from the last request: a steady stream of requests still reads
-      // the row again every AUTH_CACHE_MS and so sees another process's logout or new password.
+      // the row again every AUTH_CACHE_MS (its counts, for example, if an announcement was lost).
       userCache.set(cached);
     }
     const { user, revokedTokenIds } = cached;
     if (claims.version !== user.token_version || revokedTokenIds.has(claims.tokenId)) throw refused();
     // A deactivated account's token no longer opens anything, so the client ends its session.
-    if (!user.is_active) throw refused('Inactive user');
+    if (!user.is_active) throw refused(SERVER_MESSAGES.accountSwitchedOff);
     return { user, claims };
   }
 
@@ -62,7 +86,7 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
         throw new ApiError(400, 'Incorrect email or password');
       }
       await throttle.loginSucceeded(email, client);
-      if (!user.is_active) throw new ApiError(400, 'Inactive user');
+      if (!user.is_active) throw new ApiError(400, SERVER_MESSAGES.accountSwitchedOff);
       if (!user.email_verified) throw new ApiError(400, NOT_VERIFIED);
       return accessTokens.issue(user.id, user.token_version);
     },
@@ -102,8 +126,11 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
       userCache.forget(claims.userId);
     },
 
-    /** A sign-up's link verifies the account; an e-mail change's link moves the account to the new address. */
-    async verifyEmail(token: string): Promise<void> {
+    /**
+     * A sign-up's link verifies the account; an e-mail change's link moves the account to the new
+     * address (the notice to the old one speaks her language, else the request's: `requested`).
+     */
+    async verifyEmail(token: string, requested: Language | null): Promise<void> {
       const hash = hashOneTimeToken(token);
       const signup = await tokens.consume(hash, 'verify_email');
       const used = signup ?? (await tokens.consume(hash, 'change_email'));
@@ -116,7 +143,7 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
         await users.update(used.userId, { email: used.newEmail, email_verified: true });
         // The account has moved either way: a notice that cannot be sent is logged, not answered as a failure.
         if (before && before.email !== used.newEmail) {
-          await mails.sendEmailChangedNotice(before.email, before.full_name, used.newEmail).catch((err) => console.error('e-mail change notice failed:', err));
+          await mails.sendEmailChangedNotice(before, used.newEmail, requested).catch((err) => console.error('e-mail change notice failed:', err));
         }
       } else {
         await users.update(used.userId, { email_verified: true });
@@ -124,13 +151,16 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
       userCache.forget(used.userId);
     },
 
-    /** Answers the same whether or not the address has an account. */
-    async recoverPassword(email: string, client: string): Promise<void> {
+    /**
+     * Answers the same whether or not the address has an account. The mail speaks the language she
+     * chose, else the request's (`requested`, null when its Accept-Language names none we speak).
+     */
+    async recoverPassword(email: string, client: string, requested: Language | null): Promise<void> {
       const key = email.trim().toLowerCase();
       await throttle.recovery(key, client);
       const user = await users.findByEmail(key);
       // Sent in the background so the answer takes as long for an unknown address as for a known one.
-      if (user && user.is_active) void mails.sendReset(user).catch((err) => console.error('password recovery mail failed:', err));
+      if (user && user.is_active) void mails.sendReset(user, requested).catch((err) => console.error('password recovery mail failed:', err));
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {
@@ -142,11 +172,11 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
         throw validationError([{ loc: ['body', 'new_password'], msg: MESSAGES.passwordIsEmail, type: 'value_error' }]);
       }
       const used = await tokens.consume(hash, 'reset_password');
-      if (!used) throw new ApiError(400, 'Invalid token');
+      if (!used) throw new ApiError(400, SERVER_MESSAGES.resetLinkNotValid);
       if ('expired' in used) throw new ApiError(400, 'This password reset link has expired. Please ask for a new one.');
       const user = await users.findById(used.userId);
-      if (!user) throw new ApiError(400, 'Invalid token');
-      if (!user.is_active) throw new ApiError(400, 'Inactive user');
+      if (!user) throw new ApiError(400, SERVER_MESSAGES.resetLinkNotValid);
+      if (!user.is_active) throw new ApiError(400, SERVER_MESSAGES.accountSwitchedOff);
       // Following the link proves the address, so an unverified account becomes verified too.
       // The new password ends every session (the repository moves the token version on).
       await users.update(user.id, { hashed_password: await hashPassword(newPassword), email_verified: true });

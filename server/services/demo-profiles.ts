@@ -4,7 +4,9 @@ import type { PhantomOptions } from '../phantom/types';
 /**
  * The built-in demo profiles seeded at first start: fictional people, one per screening location,
  * each with a synthetic study from the phantom generator. The phantom options differ (density and
- * findings) so the three results differ; the scores themselves come from the engine.
+ * findings) so the three results differ; the scores themselves come from the engine. Their
+ * descriptions are English data; the demo page shows them in Swedish from
+ * src/i18n/sv/demo-profiles.json (tests/unit/i18n-catalog.test.ts keeps the two in step).
  */
 export interface BuiltInDemoProfile {
   /** Stable key: a profile is seeded once per key (see demo_seed_log). */

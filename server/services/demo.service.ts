@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import {
   DemoName,
   VIEW_KEYS,
@@ -23,15 +22,15 @@ import { demoUsersRepository, toDemoTaskPublic, toDemoUserPublic, type DemoUserR
 import { ApiError, validationError } from '../errors';
 import { DEMO_FILES_OWNER, demoJobId } from '../jobs/process-demo';
 import { writePhantomStudiesInThread, type WrittenStudy } from '../phantom/study-thread';
-import type { FileStore } from '../storage/files';
-import { classifyFourViews, fourViewIssues, receiveFourViews } from '../submissions/four-views';
+import type { ImageStore } from '../storage/image-store';
+import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } from '../submissions/four-views';
 import { BUILT_IN_DEMO_PROFILES, DEMO_PHANTOM_SIZE, type BuiltInDemoProfile } from './demo-profiles';
 import { imageFileName } from './tasks.service';
 
 export interface DemoServiceDeps {
   config: Config;
   db: Db;
-  files: FileStore;
+  files: ImageStore;
   /** Hands a queue job id to the job queue. */
   enqueue(jobId: string): Promise<void>;
 }
@@ -107,7 +106,6 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     /** Multipart: name, data, ai_model and optionally the four views (all four or none). */
     async create(req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined }): Promise<DemoUserPublic> {
       const id = randomUUID();
-      const dir = files.taskDir(DEMO_FILES_OWNER, id);
       try {
         const { fields, received, byView } = await receiveFourViews(req, { files, ownerId: DEMO_FILES_OWNER, id, maxFileBytes: config.maxUploadBytes });
         const issues: ValidationIssue[] = [];
@@ -123,12 +121,13 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
           const classified = await classifyFourViews(byView, config.contactEmail);
           const h = classified.r_cc.header;
           study = { ai_model: AI_MODEL, dcm_patient_id: h.patientId, dcm_study_date: h.studyDate, dcm_study_instance_uid: h.studyInstanceUid };
+          await keepFourViews(files, DEMO_FILES_OWNER, id);
         }
         const row = await repo.insert({ id, name: name.data!, data: fields.data!, study });
         if (study) await enqueue(demoJobId(id));
         return toDemoUserPublic(row);
       } catch (err) {
-        await rm(dir, { recursive: true, force: true });
+        await files.removeTask(DEMO_FILES_OWNER, id);
         throw err;
       }
     },

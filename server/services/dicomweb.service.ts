@@ -11,7 +11,7 @@ import { DEFLATED_TRANSFER_SYNTAX, readMetaGroup } from '../../core/dicom/header
 import { ApiError } from '../errors';
 import type { UserRow } from '../db/repositories/users.repository';
 import type { TaskRow, TasksRepository } from '../db/repositories/tasks.repository';
-import type { FileStore } from '../storage/files';
+import type { ImageStore } from '../storage/image-store';
 import { DicomDecodeError, NATIVE, decodeDicom, parseDicomFile } from '../dicom/decode';
 import { renderDisplayPng } from '../dicom/display';
 import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '../dicom/frames';
@@ -54,7 +54,7 @@ function header(bytes: Uint8Array): DataSet | null {
 }
 
 /** `frames` decodes compressed frames off the event loop (server/dicom/frame-thread.ts). */
-export function dicomwebService(deps: { tasks: TasksRepository; files: FileStore; frames: FrameDecoder }) {
+export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStore; frames: FrameDecoder }) {
   const { tasks, files } = deps;
   const cache = new Map<string, Instance[]>();
 

@@ -4,11 +4,9 @@
  * what it found; the whole is "ok" only when every part is. Never throws: a failing part is a
  * finding, not an error.
  */
-import { mkdir, rm, statfs, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Health } from '../../core/contract';
 import type { HealthRepository } from '../db/repositories/health.repository';
+import type { ImageStore } from '../storage/image-store';
 
 /**
  * A failure's code (ENOSPC, ECONNREFUSED, 42P01, ...), never its message: the check answers
@@ -19,8 +17,8 @@ const reason = (err: unknown) => {
   return typeof code === 'string' && /^[A-Z0-9_]{2,32}$/i.test(code) ? code : err instanceof Error ? err.name : 'unknown error';
 };
 
-export function healthService(deps: { health: HealthRepository; filesRoot: string }) {
-  const { health, filesRoot } = deps;
+export function healthService(deps: { health: HealthRepository; images: Pick<ImageStore, 'check'> }) {
+  const { health, images } = deps;
 
   async function database(): Promise<Health['database']> {
     const t0 = performance.now();
@@ -43,19 +41,9 @@ export function healthService(deps: { health: HealthRepository; filesRoot: strin
   }
 
   async function imageStore(): Promise<Health['image_store']> {
-    // A file written and removed where the uploads go: the disk is there, writable, not full.
-    const probe = path.join(filesRoot, `.health-${randomBytes(6).toString('hex')}`);
-    try {
-      await mkdir(filesRoot, { recursive: true });
-      await writeFile(probe, 'ok');
-      await rm(probe, { force: true });
-      const fs = await statfs(filesRoot);
-      const free = fs.bavail * fs.bsize;
-      return { ok: true, free_bytes: free, detail: `writable, ${(free / 2 ** 30).toFixed(1)} GiB free` };
-    } catch (err) {
-      await rm(probe, { force: true }).catch(() => undefined);
-      return { ok: false, free_bytes: null, detail: `cannot store files: ${reason(err)}` };
-    }
+    // The local folder: a file written and removed where the uploads go (the disk is there,
+    // writable, not full); Orthanc: it answers.
+    return images.check().catch((err) => ({ ok: false, free_bytes: null, detail: `cannot store files: ${reason(err)}` }));
   }
 
   return {

@@ -1,9 +1,9 @@
-import type { LastTaskImages, OverlayLayer, TaskImage, TaskPublic, TasksPublic, ViewKey } from '../../core/contract';
+import type { LastTaskImages, OverlayLayer, ResultVersions, TaskImage, TaskPublic, TasksPublic, ViewKey } from '../../core/contract';
 import { VIEW_KEYS } from '../../core/contract';
 import { ApiError } from '../errors';
 import type { UserRow } from '../db/repositories/users.repository';
 import { toTaskPublic, type SubmissionsRepository, type TaskRow, type TasksRepository } from '../db/repositories/tasks.repository';
-import type { FileStore } from '../storage/files';
+import type { ImageStore } from '../storage/image-store';
 
 const TASK_NOT_FOUND = 'Task not found';
 const IMAGE_NOT_AVAILABLE = 'Image not available';
@@ -13,7 +13,7 @@ export function imageFileName(view: ViewKey, layer: OverlayLayer): string {
 }
 
 /** Reading and deleting tasks. Another user's task reads as missing (404), never as forbidden. */
-export function tasksService(deps: { tasks: TasksRepository; submissions: SubmissionsRepository; files: FileStore }) {
+export function tasksService(deps: { tasks: TasksRepository; submissions: SubmissionsRepository; files: ImageStore }) {
   const { tasks, files } = deps;
 
   async function visible(user: UserRow, id: string): Promise<TaskRow> {
@@ -49,6 +49,18 @@ export function tasksService(deps: { tasks: TasksRepository; submissions: Submis
     },
     async last(user: UserRow): Promise<TaskPublic> {
       return toTaskPublic(await last(user));
+    },
+    /**
+     * The newest task of a study the user may see (her own; a superuser: anyone's), the same task
+     * DICOMweb serves the study's images from. Another person's study reads as missing.
+     */
+    async byStudy(user: UserRow, studyInstanceUid: string): Promise<TaskPublic> {
+      const [task] = await tasks.latestByStudy({ ownerId: user.is_superuser ? undefined : user.id, studyUids: [studyInstanceUid] });
+      if (!task) throw new ApiError(404, 'Study not found');
+      return toTaskPublic(task);
+    },
+    async versions(user: UserRow, id: string): Promise<ResultVersions> {
+      return { data: await tasks.resultVersions((await visible(user, id)).id) };
     },
     async delete(user: UserRow, id: string): Promise<void> {
       const task = await visible(user, id);

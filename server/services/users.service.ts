@@ -4,13 +4,16 @@ import type { UserCreate, UserRegister, UserUpdate, UserUpdateMe, UpdatePassword
 import { EMPTY_RISK_FACTORS } from '../../core/contract';
 import { MESSAGES, isBlockedDomain, isPasswordEmail } from '../../core/validation';
 import { ApiError, forbidden, notFound, validationError } from '../errors';
+import { SERVER_MESSAGES } from '../messages';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
 import { toPublic } from '../db/repositories/users.repository';
 import type { AccountMails } from './account-mails.service';
-import type { FileStore } from '../storage/files';
+import type { ImageStore } from '../storage/image-store';
 import type { UserCache } from '../auth/user-cache';
 import type { Throttle } from './throttle.service';
+import { sameAnswers } from './rescore.service';
+import type { Language } from '../../core/i18n';
 
 /** The user a route handles (the routes see it through here, never through the repository). */
 export type { UserRow };
@@ -20,14 +23,16 @@ export interface UsersServiceDeps {
   users: UsersRepository;
   mails: AccountMails;
   /** Removes a user's stored files; the database rows go with the user by cascade. */
-  files: Pick<FileStore, 'removeOwner'>;
+  files: Pick<ImageStore, 'removeOwner'>;
   userCache: UserCache;
   throttle: Pick<Throttle, 'signup'>;
+  /** Called after her health answers changed (her latest result is worked out again). */
+  answersChanged?: (user: UserRow) => Promise<unknown>;
 }
 
 const EMAIL_TAKEN = 'The user with this email already exists in the system';
 
-export function usersService({ config, users: repo, mails, files, userCache, throttle }: UsersServiceDeps) {
+export function usersService({ config, users: repo, mails, files, userCache, throttle, answersChanged }: UsersServiceDeps) {
   // Every change to a user goes through here, so the authentication cache never serves an old row.
   const users: UsersRepository = {
     ...repo,
@@ -46,8 +51,12 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
   }
 
   return {
-    /** Sign-ups are counted per client (an hourly number, 429 beyond). */
-    async signup(input: z.output<typeof UserRegister>, client: string): Promise<UserPublic> {
+    /**
+     * Sign-ups are counted per client (an hourly number, 429 beyond). `requested` is the language the
+     * request's Accept-Language names (null when none we speak): saved as hers, and her
+     * verification mail speaks it.
+     */
+    async signup(input: z.output<typeof UserRegister>, client: string, requested: Language | null): Promise<UserPublic> {
       await throttle.signup(client);
       if (isBlockedDomain(input.email, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
       if (await users.findByEmail(input.email)) throw new ApiError(400, EMAIL_TAKEN);
@@ -61,8 +70,9 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
         is_test_user: false,
         email_verified: false,
         submission_limit: config.defaultSubmissionLimit,
+        language: requested,
       });
-      await mails.sendVerification(user);
+      await mails.sendVerification(user, requested);
       return toPublic(user);
     },
 
@@ -93,11 +103,14 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
       return toPublic(actor);
     },
 
-    /** The HTML of the password recovery mail that `email` would get; 404 when nobody has it. */
-    async recoveryHtml(email: string): Promise<string> {
+    /**
+     * The HTML of the password recovery mail that `email` would get (in her language, else the
+     * request's: `requested`); 404 when nobody has it.
+     */
+    async recoveryHtml(email: string, requested: Language | null): Promise<string> {
       const user = await users.findByEmail(email);
       if (!user) throw new ApiError(404, 'The user with this email does not exist in the system.');
-      return mails.resetHtml(user);
+      return mails.resetHtml(user, requested);
     },
 
     async get(actor: UserRow, id: string): Promise<UserPublic> {
@@ -130,27 +143,29 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
 
     /**
      * A new e-mail address needs the current password and the blocked domains' rule of sign-up; the
-     * account moves to it only when the link mailed there is opened (auth service, verifyEmail).
+     * account moves to it only when the link mailed there is opened (auth service, verifyEmail). That
+     * mail speaks her language (the one this request saves, if any), else the request's (`requested`).
      */
-    async updateMe(actor: UserRow, input: z.output<typeof UserUpdateMe>): Promise<UserPublic> {
+    async updateMe(actor: UserRow, input: z.output<typeof UserUpdateMe>, requested: Language | null): Promise<UserPublic> {
       const newEmail = input.email && input.email.toLowerCase() !== actor.email ? input.email.toLowerCase() : null;
       if (newEmail) {
         if (!input.current_password) throw new ApiError(400, 'Please enter your current password to change your e-mail address.');
-        if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, 'Incorrect password');
+        if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, SERVER_MESSAGES.wrongCurrentPassword);
         if (isBlockedDomain(newEmail, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
         await assertEmailFree(newEmail, actor.id);
       }
       const risk_factors: RiskFactors | undefined = input.risk_factors
         ? { ...EMPTY_RISK_FACTORS, ...actor.risk_factors, ...input.risk_factors }
         : undefined;
-      const updated = await users.update(actor.id, { full_name: input.full_name, birthdate: input.birthdate, risk_factors });
-      if (newEmail) await mails.sendEmailChange(updated!, newEmail);
+      const updated = await users.update(actor.id, { full_name: input.full_name, birthdate: input.birthdate, risk_factors, language: input.language });
+      if (newEmail) await mails.sendEmailChange(updated!, newEmail, requested);
+      if (updated && risk_factors && !sameAnswers(actor.risk_factors, risk_factors)) await answersChanged?.(updated);
       return toPublic(updated!);
     },
 
     /** Ends every session of the user (a new token version); the caller issues the changing session a new token. */
     async changePassword(actor: UserRow, input: UpdatePassword): Promise<UserRow> {
-      if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, 'Incorrect password');
+      if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, SERVER_MESSAGES.wrongCurrentPassword);
       if (input.current_password === input.new_password) throw new ApiError(400, 'New password cannot be the same as the current one');
       if (isPasswordEmail(input.new_password, actor.email)) {
         throw validationError([{ loc: ['body', 'new_password'], msg: MESSAGES.passwordIsEmail, type: 'value_error' }]);
@@ -178,17 +193,23 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
     async ensureFirstSuperuser(log: (msg: string) => void): Promise<void> {
       if (await users.findByEmail(config.firstSuperuser)) return;
       const password = config.firstSuperuserPassword ?? (await import('node:crypto')).randomBytes(12).toString('base64url');
-      await users.create({
-        email: config.firstSuperuser,
-        full_name: 'Administrator',
-        birthdate: null,
-        hashed_password: await hashPassword(password),
-        is_active: true,
-        is_superuser: true,
-        is_test_user: false,
-        email_verified: true,
-        submission_limit: 0,
-      });
+      try {
+        await users.create({
+          email: config.firstSuperuser,
+          full_name: 'Administrator',
+          birthdate: null,
+          hashed_password: await hashPassword(password),
+          is_active: true,
+          is_superuser: true,
+          is_test_user: false,
+          email_verified: true,
+          submission_limit: 0,
+        });
+      } catch (err) {
+        // Another API process starting at the same moment on the same database made it first.
+        if ((err as { code?: string } | null)?.code === '23505' && (await users.findByEmail(config.firstSuperuser))) return;
+        throw err;
+      }
       if (!config.firstSuperuserPassword) {
         log(`First superuser created: ${config.firstSuperuser} with password ${password} (shown once; set FIRST_SUPERUSER_PASSWORD to choose it)`);
       } else {

@@ -1,31 +1,21 @@
-import { mkdir, open, readdir, rm, rmdir, writeFile, readFile, rename, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, rmdir, writeFile, readFile, rename, stat, statfs } from 'node:fs/promises';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './permissions';
+import { SAFE_NAME, checkNames, type ImageStore, type StagedFile } from './image-store';
 
 /**
- * Files on disk under DATA_DIR/files/<owner>/<task>/...: uploaded DICOM, display PNGs and
- * overlays. Every path is built from ids the server made, never from a client's file name.
+ * The local image store (the embedded default): files on disk under DATA_DIR/files/<owner>/<task>/
+ * (uploaded DICOM, display PNGs and overlays). Every path is built from ids the server made, never
+ * from a client's file name. Staged uploads are written where they stay, so `keep` has nothing to do.
+ * Orthanc's store (orthanc-store.ts) stages its uploads here too, and removes them once kept.
  */
-export interface FileStore {
-  root: string;
-  taskDir(ownerId: string, taskId: string): string;
-  write(ownerId: string, taskId: string, name: string, data: Uint8Array): Promise<string>;
-  read(ownerId: string, taskId: string, name: string): Promise<Buffer | null>;
-  /** The first `maxBytes` of a file (a header, without its image) and the file's whole size. */
-  readHead(ownerId: string, taskId: string, name: string, maxBytes: number): Promise<{ bytes: Buffer; size: number } | null>;
-  exists(ownerId: string, taskId: string, name: string): Promise<boolean>;
-  /**
-   * A stream to a temporary file that `commit` renames into place, so no half file is ever read;
-   * `discard` closes the stream and removes the file, committed or not.
-   */
-  createTemp(ownerId: string, taskId: string, name: string): Promise<{ stream: Writable; path: string; commit(): Promise<string>; discard(): Promise<void> }>;
-  removeTask(ownerId: string, taskId: string): Promise<void>;
-  removeOwner(ownerId: string): Promise<void>;
-  /** Every task folder on disk, with the last time anything in it changed. */
-  taskDirs(): Promise<Array<{ ownerId: string; taskId: string; modifiedMs: number }>>;
+export interface LocalImageStore extends ImageStore {
+  readonly kind: 'local';
+  /** DATA_DIR/files. */
+  readonly root: string;
 }
 
 async function entries(dir: string) {
@@ -37,33 +27,36 @@ async function entries(dir: string) {
   }
 }
 
-const SAFE = /^[A-Za-z0-9_.-]+$/;
+/** A failure's code (ENOSPC, EACCES, ...), never its message: messages carry the machine's paths. */
+export const errorCode = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[A-Z0-9_]{2,32}$/i.test(code) ? code : err instanceof Error ? err.name : 'unknown error';
+};
 
-function check(...parts: string[]) {
-  for (const p of parts) if (!SAFE.test(p) || p.includes('..')) throw new Error(`Unsafe file path part: ${p}`);
-}
-
-export function fileStore(dataDir: string): FileStore {
+export function fileStore(dataDir: string): LocalImageStore {
   const root = path.join(dataDir, 'files');
   const taskDir = (ownerId: string, taskId: string) => {
-    check(ownerId, taskId);
+    checkNames(ownerId, taskId);
     return path.join(root, ownerId, taskId);
   };
-  return {
+  const store: LocalImageStore = {
+    kind: 'local',
     root,
-    taskDir,
     async write(ownerId, taskId, name, data) {
-      check(name);
+      checkNames(name);
       const dir = taskDir(ownerId, taskId);
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(dir, name);
       const tmp = `${file}.tmp-${process.pid}`;
       await writeFile(tmp, data, { mode: PRIVATE_FILE_MODE });
       await rename(tmp, file);
-      return file;
+    },
+    async keepDerived(ownerId, taskId, images) {
+      await Promise.all(images.map(({ name, data }) => store.write(ownerId, taskId, name, data)));
+      return async () => undefined;
     },
     async read(ownerId, taskId, name) {
-      check(name);
+      checkNames(name);
       try {
         return await readFile(path.join(taskDir(ownerId, taskId), name));
       } catch (err) {
@@ -72,7 +65,7 @@ export function fileStore(dataDir: string): FileStore {
       }
     },
     async readHead(ownerId, taskId, name, maxBytes) {
-      check(name);
+      checkNames(name);
       let handle;
       try {
         handle = await open(path.join(taskDir(ownerId, taskId), name), 'r');
@@ -89,17 +82,8 @@ export function fileStore(dataDir: string): FileStore {
         await handle.close();
       }
     },
-    async exists(ownerId, taskId, name) {
-      check(name);
-      try {
-        await stat(path.join(taskDir(ownerId, taskId), name));
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    async createTemp(ownerId, taskId, name) {
-      check(name);
+    async stage(ownerId, taskId, name): Promise<StagedFile> {
+      checkNames(name);
       const dir = taskDir(ownerId, taskId);
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(dir, name);
@@ -124,21 +108,24 @@ export function fileStore(dataDir: string): FileStore {
         },
       };
     },
+    async keep() {
+      // Staged files are written where they stay.
+    },
     async removeTask(ownerId, taskId) {
       await rm(taskDir(ownerId, taskId), { recursive: true, force: true });
       // An owner folder left empty goes too (rmdir refuses one that still holds other tasks).
       await rmdir(path.join(root, ownerId)).catch(() => undefined);
     },
     async removeOwner(ownerId) {
-      check(ownerId);
+      checkNames(ownerId);
       await rm(path.join(root, ownerId), { recursive: true, force: true });
     },
-    async taskDirs() {
+    async storedTasks() {
       const out: Array<{ ownerId: string; taskId: string; modifiedMs: number }> = [];
       for (const owner of await entries(root)) {
-        if (!owner.isDirectory() || !SAFE.test(owner.name)) continue;
+        if (!owner.isDirectory() || !SAFE_NAME.test(owner.name)) continue;
         for (const task of await entries(path.join(root, owner.name))) {
-          if (!task.isDirectory() || !SAFE.test(task.name)) continue;
+          if (!task.isDirectory() || !SAFE_NAME.test(task.name)) continue;
           const dir = path.join(root, owner.name, task.name);
           let modifiedMs = (await stat(dir)).mtimeMs;
           for (const f of await entries(dir)) modifiedMs = Math.max(modifiedMs, (await stat(path.join(dir, f.name)).catch(() => null))?.mtimeMs ?? 0);
@@ -147,5 +134,21 @@ export function fileStore(dataDir: string): FileStore {
       }
       return out;
     },
+    async check() {
+      // A file written and removed where the uploads go: the disk is there, writable, not full.
+      const probe = path.join(root, `.health-${randomBytes(6).toString('hex')}`);
+      try {
+        await mkdir(root, { recursive: true });
+        await writeFile(probe, 'ok');
+        await rm(probe, { force: true });
+        const fs = await statfs(root);
+        const free = fs.bavail * fs.bsize;
+        return { ok: true, free_bytes: free, detail: `writable, ${(free / 2 ** 30).toFixed(1)} GiB free` };
+      } catch (err) {
+        await rm(probe, { force: true }).catch(() => undefined);
+        return { ok: false, free_bytes: null, detail: `cannot store files: ${errorCode(err)}` };
+      }
+    },
   };
+  return store;
 }

@@ -1,8 +1,9 @@
-import { VIEW_KEYS, type ViewKey } from '../../core/contract';
+import { VIEW_KEYS, VIEW_LABELS, type ViewKey } from '../../core/contract';
 import { AI_MODEL } from '../../core/decisions';
 import { MESSAGES } from '../../core/validation';
 import type { ValidationIssue } from '../../core/contract/common';
-import type { FileStore } from '../storage/files';
+import { ImageRefusedError, ImageStoreUnavailableError, type ImageStore } from '../storage/image-store';
+import { ApiError, validationError } from '../errors';
 import { classifyUploads, type ClassifiedUpload } from './classify-upload';
 import { receiveMultipart, type ReceivedFile } from './multipart';
 
@@ -14,7 +15,7 @@ import { receiveMultipart, type ReceivedFile } from './multipart';
  */
 export async function receiveFourViews(
   req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined },
-  store: { files: FileStore; ownerId: string; id: string; maxFileBytes: number },
+  store: { files: ImageStore; ownerId: string; id: string; maxFileBytes: number },
 ): Promise<{ fields: Record<string, string>; received: ReceivedFile[]; byView: Map<string, ReceivedFile> }> {
   const { fields, files: received } = await receiveMultipart(
     req.body,
@@ -22,7 +23,7 @@ export async function receiveFourViews(
     { maxFileBytes: store.maxFileBytes, maxFiles: 4, maxFields: 4 },
     {
       fields: VIEW_KEYS,
-      open: (field) => store.files.createTemp(store.ownerId, store.id, `${field}.dcm`),
+      open: (field) => store.files.stage(store.ownerId, store.id, `${field}.dcm`),
     },
   );
   return { fields, received, byView: new Map(received.map((f) => [f.field, f])) };
@@ -48,4 +49,28 @@ export function classifyFourViews(byView: Map<string, ReceivedFile>, contactEmai
     VIEW_KEYS.map((k) => ({ field: k, path: byView.get(k)!.path, size: byView.get(k)!.size })),
     contactEmail,
   );
+}
+
+export const STORE_UNAVAILABLE_MESSAGE = 'The image store is unavailable right now, so your images were not kept and nothing was counted. Please send them again in a few minutes.';
+
+/**
+ * Stores the received views for good (ImageStore.keep). A file the store refuses is the sender's
+ * (422 under its field, or 409 when another image has its UIDs); a store that is down answers 503,
+ * and nothing was kept or counted.
+ */
+export async function keepFourViews(files: ImageStore, ownerId: string, id: string): Promise<void> {
+  try {
+    await files.keep(ownerId, id);
+  } catch (err) {
+    if (err instanceof ImageRefusedError) {
+      const field = err.file.replace(/\.dcm$/, '');
+      if (err.status === 409) throw new ApiError(409, `${VIEW_LABELS[field as ViewKey] ?? field}: ${err.message}`);
+      throw validationError([{ loc: ['body', field], msg: err.message, type: 'value_error' }]);
+    }
+    if (err instanceof ImageStoreUnavailableError) {
+      console.error(`image store: ${err.message}`);
+      throw new ApiError(503, STORE_UNAVAILABLE_MESSAGE, { 'retry-after': '60' });
+    }
+    throw err;
+  }
 }

@@ -6,14 +6,15 @@ import { AI_MODEL } from '../../core/decisions';
 import type { TaskPublic, ViewKey } from '../../core/contract';
 import { usersRepository, type UserRow } from '../db/repositories/users.repository';
 import { tasksRepository, submissionsRepository, toTaskPublic, type TaskRow } from '../db/repositories/tasks.repository';
-import type { FileStore } from '../storage/files';
+import type { ImageStore } from '../storage/image-store';
 import type { ClassifiedUpload } from './classify-upload';
-import { classifyFourViews, fourViewIssues, receiveFourViews } from './four-views';
+import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } from './four-views';
+import { submissionVerdict, type SubmissionVerdict } from '../../core/submission-rule';
 
 export interface IntakeDeps {
   config: Config;
   db: Db;
-  files: FileStore;
+  files: ImageStore;
   enqueue(taskId: string): Promise<void>;
   /** The user's row changed (count and status): drop any cached copy. */
   userChanged?(userId: string): void;
@@ -24,10 +25,14 @@ export const limitReachedMessage = (email: string) =>
 export const notOpenMessage = (email: string) =>
   `Submissions are currently not open to the public. If you would like to try the service, send us an email to ${email}.`;
 
+/** The refusal a person who may not submit gets (core/submission-rule.ts says who may). */
+function refusal(verdict: Exclude<SubmissionVerdict, 'allowed'>, contactEmail: string): ApiError {
+  return new ApiError(403, verdict === 'not-open' ? notOpenMessage(contactEmail) : limitReachedMessage(contactEmail));
+}
+
 function assertMaySubmit(user: UserRow, contactEmail: string) {
-  if (user.is_superuser || user.is_test_user) return;
-  if (user.submission_limit <= 0) throw new ApiError(403, notOpenMessage(contactEmail));
-  if (user.submission_count >= user.submission_limit) throw new ApiError(403, limitReachedMessage(contactEmail));
+  const verdict = submissionVerdict(user);
+  if (verdict !== 'allowed') throw refusal(verdict, contactEmail);
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -58,6 +63,8 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
         const issues = fourViewIssues(fields, received, byView);
         if (issues.length > 0) throw validationError(issues);
         const classified = await classifyFourViews(byView, config.contactEmail);
+        // Stored before the task exists: a store that refuses them or is down costs no submission.
+        await keepFourViews(files, user.id, taskId);
         const task = await createTask(user, taskId, key, classified);
         userChanged?.(user.id);
         if (task.replayed) {
@@ -84,7 +91,8 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
           const first = key ? await txTasks.findByIdempotencyKey(user.id, key) : null;
           if (first) return { row: first, replayed: true };
           const fresh = await usersRepository(tx).findById(user.id);
-          throw new ApiError(403, (fresh?.submission_limit ?? 0) <= 0 ? notOpenMessage(config.contactEmail) : limitReachedMessage(config.contactEmail));
+          const verdict = fresh ? submissionVerdict(fresh) : 'not-open';
+          throw refusal(verdict === 'allowed' ? 'limit-reached' : verdict, config.contactEmail);
         }
         const row = await txTasks.insert({
           id: taskId,

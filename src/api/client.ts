@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import { errorText } from '../../core/contract';
+import { msg } from '../../core/i18n';
 import { getToken } from '../session/token';
+import { storedLanguage } from '../i18n/stored';
 
 export const API_BASE = '/api/v1';
 
 /**
  * An API failure (spec section 8): the status, the parsed body and the text a person should see.
  * 422 is labelled 'Validation Error'; a network failure has status 0.
+ *
+ * The texts stay English here (the service worker uses this module and does not carry i18next):
+ * they are the keys of their Swedish, translated where they are shown, `t(error.detailText())`.
  */
 export class ApiError extends Error {
   constructor(
@@ -18,8 +23,8 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** The detail, or the first item's msg, or the fallback. */
-  detailText(fallback = 'Something went wrong.'): string {
+  /** The detail, or the first item's msg, or the fallback (in English: show it with t()). */
+  detailText(fallback: string = msg('Something went wrong.')): string {
     return errorText(this.body, fallback);
   }
 
@@ -46,6 +51,9 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opti
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.token === undefined ? getToken() : options.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The language of the mails a request may send (sign-up, password recovery).
+  const language = storedLanguage();
+  if (language && !headers['Accept-Language']) headers['Accept-Language'] = language;
   let body: BodyInit | undefined;
   const b = options.body;
   if (b && 'json' in b) {
@@ -69,7 +77,7 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opti
     text = await response.text();
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, 'Network Error', { detail: 'The server could not be reached. Please check your connection.' });
+    throw new ApiError(0, 'Network Error', { detail: msg('The server could not be reached. Please check your connection.') });
   }
   let data: unknown = null;
   if (text) {
@@ -81,6 +89,6 @@ export async function request<S extends z.ZodType>(path: string, schema: S, opti
   }
   if (!response.ok) throw new ApiError(response.status, response.statusText, data);
   const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ApiError(response.status, 'Unexpected response', { detail: 'The server sent an answer this page does not understand.' });
+  if (!parsed.success) throw new ApiError(response.status, 'Unexpected response', { detail: msg('The server sent an answer this page does not understand.') });
   return parsed.data;
 }

@@ -1,11 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  apiPath,
+  appendViews,
   DemoImages,
   DemoTaskPublic,
   DemoTasks,
   DemoUserPublic,
   DemoUsersPublic,
   Message,
+  PATHS,
   TaskImage,
   type DemoImagesEntry,
   type DemoTaskEntry,
@@ -19,12 +22,12 @@ import { request } from './client';
 import { settled } from './tasks';
 
 /** The demo calls of spec section 7, each response parsed with the contract's schema. */
-export const listDemoUsers = (skip = 0, limit = 10) => request('/demo/users', DemoUsersPublic, { query: { skip, limit } });
-export const readDemoTask = (demoUserId: string) => request(`/demo/tasks/${demoUserId}`, DemoTaskPublic);
-export const readDemoTasks = () => request('/demo/tasks', DemoTasks);
-export const readDemoImages = () => request('/demo/images', DemoImages);
+export const listDemoUsers = (skip = 0, limit = 10) => request(apiPath(PATHS.demoUsers), DemoUsersPublic, { query: { skip, limit } });
+export const readDemoTask = (demoUserId: string) => request(apiPath(PATHS.demoTask, { demo_user_id: demoUserId }), DemoTaskPublic);
+export const readDemoTasks = () => request(apiPath(PATHS.demoTasks), DemoTasks);
+export const readDemoImages = () => request(apiPath(PATHS.demoImages), DemoImages);
 export const readDemoImage = (demoUserId: string, view: ViewKey, layer: OverlayLayer = 'image') =>
-  request(`/demo/tasks/${demoUserId}/image/${view}`, TaskImage, { query: { layer } });
+  request(apiPath(PATHS.demoTaskImage, { demo_user_id: demoUserId, view_position: view }), TaskImage, { query: { layer } });
 
 export interface NewDemoUser {
   name: string;
@@ -39,11 +42,11 @@ export function createDemoUser(input: NewDemoUser) {
   form.set('name', input.name);
   form.set('data', input.data);
   form.set('ai_model', AI_MODEL);
-  for (const [view, file] of Object.entries(input.files ?? {})) if (file) form.append(view, file, `${view}.dcm`);
-  return request('/demo/user', DemoUserPublic, { method: 'POST', body: { multipart: form } });
+  appendViews(form, input.files ?? {});
+  return request(apiPath(PATHS.newDemoUser), DemoUserPublic, { method: 'POST', body: { multipart: form } });
 }
-export const updateDemoUser = (id: string, body: DemoUserUpdate) => request(`/demo/users/${id}`, DemoUserPublic, { method: 'PATCH', body: { json: body } });
-export const deleteDemoUser = (id: string) => request(`/demo/users/${id}`, Message, { method: 'DELETE' });
+export const updateDemoUser = (id: string, body: DemoUserUpdate) => request(apiPath(PATHS.demoUser, { demo_user_id: id }), DemoUserPublic, { method: 'PATCH', body: { json: body } });
+export const deleteDemoUser = (id: string) => request(apiPath(PATHS.demoUser, { demo_user_id: id }), Message, { method: 'DELETE' });
 
 /** The demo query keys (the spec names demo_users, demo_tasks and demo_images). */
 export const demoKeys = {

@@ -16,6 +16,8 @@ export const queryKeys = {
   tasksPage: (page: number) => ['tasks', { page }] as const,
   taskHistory: ['tasks', 'history'] as const,
   task: (id: string) => ['tasks', 'one', id] as const,
+  taskVersions: (id: string) => ['tasks', 'one', id, 'versions'] as const,
+  taskByStudy: (studyInstanceUid: string) => ['tasks', 'study', studyInstanceUid] as const,
   taskImage: (id: string, view: string, layer: string) => ['tasks', 'one', id, 'image', view, layer] as const,
   lastTask: ['last_task'] as const,
   lastTaskImage: (view: string, layer: string) => ['last_task', 'image', view, layer] as const,

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { TaskPublic } from '../../core/contract';
+import { apiPath, PATHS, TaskPublic } from '../../core/contract';
 import { getToken } from '../session/token';
 import { API_BASE } from './client';
 import { queryKeys } from './queries';
@@ -33,7 +33,7 @@ export function parseTaskEvents(text: string): { tasks: unknown[]; rest: string 
 /** Reads the stream until it ends, calling `onTask` with each pushed task. */
 export async function followTask(id: string, onTask: (task: TaskPublic) => void, signal: AbortSignal): Promise<void> {
   const token = getToken();
-  const res = await fetch(`${API_BASE}/tasks/${encodeURIComponent(id)}/events`, {
+  const res = await fetch(`${API_BASE}${apiPath(PATHS.taskEvents, { task_id: id })}`, {
     headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     credentials: 'include',
     signal,

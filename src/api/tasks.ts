@@ -1,27 +1,24 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { TaskImage, TaskPublic, TasksPublic, type OverlayLayer, type TaskStatus, type ViewKey } from '../../core/contract';
-import { ADMIN_PAGE_SIZE, AI_MODEL, TIMING } from '../../core/decisions';
+import { apiPath, PATHS, Message, ResultVersions, submissionFormData, TaskImage, TaskPublic, TasksPublic, type OverlayLayer, type TaskStatus, type ViewKey } from '../../core/contract';
+import { ADMIN_PAGE_SIZE, TIMING } from '../../core/decisions';
 import { request } from './client';
 import { queryKeys } from './queries';
 
 /** The task calls of spec section 7, each response parsed with the contract's schema. */
-export const listTasks = (skip: number, limit: number) => request('/tasks/', TasksPublic, { query: { skip, limit } });
-export const readTask = (id: string) => request(`/tasks/${id}`, TaskPublic);
-export const readLastTask = () => request('/tasks/last', TaskPublic);
+export const listTasks = (skip: number, limit: number) => request(apiPath(PATHS.tasks), TasksPublic, { query: { skip, limit } });
+export const readTask = (id: string) => request(apiPath(PATHS.task, { task_id: id }), TaskPublic);
+export const readLastTask = () => request(apiPath(PATHS.lastTask), TaskPublic);
 
 /** One view of a task: the display image or one of its overlay layers. */
 export const readTaskImage = (id: string, view: ViewKey, layer: OverlayLayer = 'image') =>
-  request(`/tasks/${id}/image/${view}`, TaskImage, { query: { layer } });
+  request(apiPath(PATHS.taskImage, { task_id: id, view_position: view }), TaskImage, { query: { layer } });
 
 export const readLastTaskImage = (view: ViewKey, layer: OverlayLayer = 'image') =>
-  request(`/tasks/last/image/${view}`, TaskImage, { query: { layer } });
+  request(apiPath(PATHS.lastTaskImage, { view_position: view }), TaskImage, { query: { layer } });
 
 /** POST /tasks/ (multipart): the four classified views and the single model option. */
 export function createTask(files: Record<ViewKey, Blob>, options: { idempotencyKey?: string; signal?: AbortSignal } = {}) {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const [key, blob] of Object.entries(files)) form.set(key, blob, blob instanceof File ? blob.name : `${key}.dcm`);
-  return request('/tasks/', TaskPublic, { method: 'POST', body: { multipart: form }, signal: options.signal });
+  return request(apiPath(PATHS.tasks), TaskPublic, { method: 'POST', body: { multipart: submissionFormData(files) }, signal: options.signal });
 }
 
 /** A data URL for an <img>, from the base64 PNG the image endpoints send. */
@@ -78,3 +75,11 @@ export const taskImageQuery = (id: string | null, view: ViewKey, layer: OverlayL
     staleTime: Infinity,
     retry: false,
   });
+
+/** DELETE /tasks/{id}: "Delete this study" (its files, results and images). */
+export const deleteTask = (id: string) => request(apiPath(PATHS.task, { task_id: id }), Message, { method: 'DELETE' });
+
+/** GET /tasks/{id}/versions: the results a change of her answers replaced, oldest first. */
+export const readTaskVersions = (id: string) => request(apiPath(PATHS.taskVersions, { task_id: id }), ResultVersions);
+
+export const taskVersionsQuery = (id: string) => queryOptions({ queryKey: queryKeys.taskVersions(id), queryFn: () => readTaskVersions(id) });

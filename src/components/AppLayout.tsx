@@ -2,11 +2,16 @@ import { useEffect } from 'react';
 import { AppShell, Button, Container } from '@mantine/core';
 import { Outlet, useNavigate } from '@tanstack/react-router';
 import { ApiError } from '../api/client';
+import { msg, useT } from '../i18n';
+import { translateMessage } from '../lib/messages';
 import { getToken } from '../session/token';
 import { useCurrentUser } from '../session/useSession';
+import { useLanguageSync } from '../session/useLanguageSync';
+import { CornerLanguageSwitch } from './LanguageSwitch';
 import { PageLoader } from './PageLoader';
 import { StatusMessage } from './StatusMessage';
 import { TopBar } from './TopBar';
+import { LegalLinks } from '../features/legal/LegalPage';
 
 /** How long a page with no answer about the user waits before asking the server again by itself. */
 const AUTO_RETRY_MS = 15_000;
@@ -17,7 +22,9 @@ const AUTO_RETRY_MS = 15_000;
  * the demo gets the same layout, with a 'Log in' button where the user menu would be.
  */
 export default function AppLayout() {
+  const t = useT();
   const { user, isError, error, refetch, isFetching } = useCurrentUser();
+  useLanguageSync(user);
   const navigate = useNavigate();
   // A visitor in the demo (the router lets one in only there) has no user to wait for.
   const visitor = getToken() === null && !isError;
@@ -35,14 +42,16 @@ export default function AppLayout() {
   }, [unreachable, refetch]);
 
   if (unreachable) {
+    const unreachableText = msg('The server could not be reached.');
     return (
-      <Container size="sm" py={120} data-testid="server-unreachable">
+      <Container size="sm" py={120} data-testid="server-unreachable" pos="relative">
+        <CornerLanguageSwitch right={0} />
         <StatusMessage kind="error">
-          {error instanceof ApiError ? error.detailText('The server could not be reached.') : 'The server could not be reached.'} Your session is kept;
-          this page tries again by itself.
+          {translateMessage(error instanceof ApiError ? error.detailText(unreachableText) : unreachableText)}{' '}
+          {t('Your session is kept; this page tries again by itself.')}
         </StatusMessage>
         <Button display="block" mx="auto" mt="xl" onClick={() => void refetch()} loading={isFetching}>
-          Try again
+          {t('Try again')}
         </Button>
       </Container>
     );
@@ -56,6 +65,9 @@ export default function AppLayout() {
       <AppShell.Main>
         <Container size="xl" py={48} px={48}>
           <Outlet />
+        </Container>
+        <Container size="xl" pb="xl" className="screen-only">
+          <LegalLinks />
         </Container>
       </AppShell.Main>
     </AppShell>

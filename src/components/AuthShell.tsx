@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import { Box, Center, Paper, Stack, Title } from '@mantine/core';
+import { CornerLanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 
 /** The frame of the public account pages: the logo above one calm card. */
 export function AuthShell({ title, children }: { title?: string; children: ReactNode }) {
   return (
-    <Box mih="100vh" bg="var(--mantine-color-body)" style={{ backgroundImage: 'var(--auth-backdrop)' }} className="auth-backdrop">
+    <Box mih="100vh" bg="var(--mantine-color-body)" style={{ backgroundImage: 'var(--auth-backdrop)', position: 'relative' }} className="auth-backdrop">
+      <CornerLanguageSwitch />
       <Center mih="100vh" py={48} px="md">
         <Stack w="100%" maw={440} gap="xl">
           <Center>

@@ -1,8 +1,10 @@
 import { Center, Loader } from '@mantine/core';
+import { useT } from '../i18n';
 
 export function PageLoader() {
+  const t = useT();
   return (
-    <Center h="60vh" role="status" aria-label="Loading">
+    <Center h="60vh" role="status" aria-label={t('Loading')}>
       <Loader />
     </Center>
   );

@@ -3,6 +3,7 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { DESKTOP_BREAKPOINT_PX } from '../../core/decisions';
 import { desktopRule } from '../lib/desktop';
+import { usePageTitle } from '../lib/page-title';
 import { usePrinting } from '../lib/use-printing';
 import { DesktopOnlyCover } from './DesktopOnlyNotice';
 
@@ -15,6 +16,7 @@ export function RootLayout() {
   const printing = usePrinting();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
+  usePageTitle();
   const rule = desktopRule(isDesktop, printing, pathname);
 
   useEffect(() => {

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { UserPublic } from '../../core/contract';
+import { useT } from '../i18n';
 import { newSubmissionAction, resultsButton } from '../session/flags';
 import { useDemoUserId } from '../session/demo';
 import { LimitReachedDialog, RequestAccessDialog, ResultsDialog } from './dialogs';
 import { IconChart, IconUpload } from './icons';
+import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { UserMenu } from './UserMenu';
 
@@ -16,6 +18,7 @@ type Dialog = 'request-access' | 'limit-reached' | 'results' | null;
  * A visitor in the demo (no user) sees 'Log in' instead of the menu.
  */
 export function TopBar({ user }: { user: UserPublic | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const demoMode = useDemoUserId() !== null;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -35,21 +38,22 @@ export function TopBar({ user }: { user: UserPublic | null }) {
 
   return (
     <Group h="100%" px="xl" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Smart Density home">
+      <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('Smart Density home')}>
         <Logo />
       </Anchor>
       <Group gap="sm" wrap="nowrap">
         <Button variant="filled" leftSection={<IconUpload size={18} />} onClick={onNewSubmission}>
-          New submission
+          {t('New submission')}
         </Button>
         <Button variant="default" leftSection={<IconChart size={18} />} onClick={onResults} disabled={results.disabled}>
-          Results
+          {t('Results')}
         </Button>
+        <LanguageSwitch />
         {user ? (
           <UserMenu user={user} />
         ) : (
           <Button component={Link} to="/login" variant="subtle">
-            Log in
+            {t('Log in')}
           </Button>
         )}
       </Group>

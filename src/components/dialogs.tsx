@@ -2,15 +2,17 @@ import type { ReactNode } from 'react';
 import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { configQuery } from '../api/queries';
+import { useT } from '../i18n';
 
 type DialogProps = { opened: boolean; onClose: () => void };
 
 function InfoDialog({ opened, onClose, title, children }: DialogProps & { title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="md">
       <Text>{children}</Text>
       <Group justify="flex-end" mt="xl">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('Close')}</Button>
       </Group>
     </Modal>
   );
@@ -24,25 +26,28 @@ function ContactEmail() {
 }
 
 export function RequestAccessDialog(props: DialogProps) {
+  const t = useT();
   return (
-    <InfoDialog {...props} title="Request access">
-      Submissions are currently not open to the public. If you would like to try the service, send us an email to <ContactEmail />.
+    <InfoDialog {...props} title={t('Request access')}>
+      {t('Submissions are currently not open to the public. If you would like to try the service, send us an email to')} <ContactEmail />.
     </InfoDialog>
   );
 }
 
 export function LimitReachedDialog(props: DialogProps) {
+  const t = useT();
   return (
-    <InfoDialog {...props} title="Submission limit reached">
-      You've reached the maximum number of submissions. If you would like to submit more images, please contact us at <ContactEmail />.
+    <InfoDialog {...props} title={t('Submission limit reached')}>
+      {t("You've reached the maximum number of submissions. If you would like to submit more images, please contact us at")} <ContactEmail />.
     </InfoDialog>
   );
 }
 
 export function ResultsDialog(props: DialogProps) {
+  const t = useT();
   return (
-    <InfoDialog {...props} title="Results">
-      Make a submission to view your results.
+    <InfoDialog {...props} title={t('Results')}>
+      {t('Make a submission to view your results.')}
     </InfoDialog>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Pagination, Skeleton, Table, Text } from '@mantine/core';
 import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../../core/decisions';
+import { msg, useT } from '../i18n';
 import { errorMessage } from '../lib/notify';
 
 type Page = { data: unknown[]; count: number };
@@ -34,6 +35,8 @@ export function usePagedList<T extends Page, K extends QueryKey>(
 
 /** The rows a table shows while its page loads (skeletons) or when it failed (the reason). */
 export function TableStatusRows({ columns, isPending, error }: { columns: number; isPending: boolean; error: Error | null }) {
+  // The error is translated while drawn: drawn again when the language changes.
+  useT();
   if (isPending) {
     return Array.from({ length: ADMIN_PAGE_SIZE }, (_, i) => (
       <Table.Tr key={i}>
@@ -57,18 +60,19 @@ export function TableStatusRows({ columns, isPending, error }: { columns: number
   );
 }
 
-const CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+const CONTROL_LABELS = { first: msg('First page'), previous: msg('Previous page'), next: msg('Next page'), last: msg('Last page') } as const;
 
 /** Page numbers with names a screen reader can say. */
 export function ListPagination({ page, totalPages, onChange }: { page: number; totalPages: number; onChange(page: number): void }) {
+  const t = useT();
   return (
     <Pagination
       total={totalPages}
       value={Math.min(page, totalPages)}
       onChange={onChange}
-      aria-label="Pages"
-      getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-      getControlProps={(control) => ({ 'aria-label': CONTROL_LABELS[control] })}
+      aria-label={t('Pages')}
+      getItemProps={(p) => ({ 'aria-label': t('Page {{p}}', { p }) })}
+      getControlProps={(control) => ({ 'aria-label': t(CONTROL_LABELS[control]) })}
     />
   );
 }

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { BirthdateField, EmailField, FullNameField, LoginForm, PasswordField, SignupFullNameField, SubmissionLimitField } from '../../core/contract';
 import { MESSAGES, isBlockedDomain, isPasswordEmail } from '../../core/validation';
+import { msg } from '../../core/i18n';
 
 /**
  * The forms' schemas, built from the contract's fields so a rule holds on both sides; only the
- * confirmation fields (which never reach the server) are added here.
+ * confirmation fields (which never reach the server) are added here. Their messages stay English
+ * (the contract's, shared with the server): a form shows them translated with `translatedErrors`
+ * (./errors.ts) as its `enhanceGetInputProps`.
  */
 const confirmField = (requiredMessage: string = MESSAGES.confirmRequired) => z.string().min(1, requiredMessage);
 
@@ -38,7 +41,7 @@ export const profileSchema = z.object({ full_name: FullNameField, email: EmailFi
 export const changePasswordSchema = (email: string) =>
   matching(
     z.object({
-      current_password: z.string().min(1, 'Current password is required'),
+      current_password: z.string().min(1, msg('Current password is required')),
       new_password: PasswordField.refine((v) => !isPasswordEmail(v, email), MESSAGES.passwordIsEmail),
       confirm_password: confirmField(),
     }),

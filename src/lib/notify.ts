@@ -1,5 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/client';
+import { msg, t } from '../i18n';
+import { translateMessage } from './messages';
 
 /** Toasts (spec section 8): bottom right, closable, closing after 5 s (set on the provider). */
 export function notifySuccess(title: string, message?: string): void {
@@ -12,11 +14,12 @@ export function notifyFailure(title: string, message: string): void {
 
 /** The shared error toast: 'Error.' with the detail, the first item's msg, or 'Something went wrong.' */
 export function notifyError(error: unknown): void {
-  notifyFailure('Error.', errorMessage(error));
+  notifyFailure(t('Error.'), errorMessage(error));
 }
 
-export function errorMessage(error: unknown, fallback = 'Something went wrong.'): string {
-  if (error instanceof ApiError) return error.detailText(fallback);
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+/** The text a person should see for a failure, in the current language (the server speaks English). */
+export function errorMessage(error: unknown, fallback: string = msg('Something went wrong.')): string {
+  if (error instanceof ApiError) return translateMessage(error.detailText(fallback));
+  if (error instanceof Error && error.message) return translateMessage(error.message);
+  return translateMessage(fallback);
 }

@@ -3,6 +3,8 @@ import { Affix, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { newestDataAt } from './persist';
 import { applyUpdate, useUpdateReady } from './service-worker';
+import { formatDateTime } from '../../core/dates';
+import { useT } from '../i18n';
 
 export function useOnline(): boolean {
   return useSyncExternalStore(
@@ -11,20 +13,20 @@ export function useOnline(): boolean {
   );
 }
 
-const when = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 /** Offline, the screens show what was saved on this device: say so, and from when. */
 function OfflineNotice() {
   const queryClient = useQueryClient();
   const online = useOnline();
+  const t = useT();
   if (online) return null;
   const at = newestDataAt(queryClient);
   return (
     <Paper withBorder shadow="md" radius="lg" p="md" maw={420} role="status" data-testid="offline-notice" bg="var(--mantine-color-body)">
-      <Text fw={600}>You are offline</Text>
-      <Text size="sm" c="dimmed">
-        {at ? `What you see are saved copies from ${when.format(at)}. ` : ''}
-        New results appear when you are back online.
+      <Text fw={600}>{t('You are offline')}</Text>
+      <Text c="dimmed">
+        {at ? `${t('What you see are saved copies from {{time}}.', { time: formatDateTime(at) })} ` : ''}
+        {t('New results appear when you are back online.')}
       </Text>
     </Paper>
   );
@@ -32,17 +34,18 @@ function OfflineNotice() {
 
 function UpdatePrompt() {
   const ready = useUpdateReady();
+  const t = useT();
   if (!ready) return null;
   return (
-    <Paper withBorder shadow="md" radius="lg" p="md" maw={420} role="alertdialog" aria-label="Update available">
+    <Paper withBorder shadow="md" radius="lg" p="md" maw={420} role="alertdialog" aria-label={t('Update available')}>
       <Stack gap="xs">
-        <Text fw={600}>A new version of Smart Density is ready</Text>
-        <Text size="sm" c="dimmed">
-          Reload to use it. Anything you are sending is kept.
+        <Text fw={600}>{t('A new version of Smart Density is ready')}</Text>
+        <Text c="dimmed">
+          {t('Reload to use it. Anything you are sending is kept.')}
         </Text>
         <Group justify="flex-end">
           <Button size="sm" onClick={applyUpdate}>
-            Reload
+            {t('Reload')}
           </Button>
         </Group>
       </Stack>

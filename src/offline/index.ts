@@ -1,4 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { t } from '../i18n';
+// The submission's refusals (the limit, not open yet, a file the server cannot read), values and all.
+import { translateMessage } from '../lib/messages';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { startOutbox } from './outbox';
 import { persistQueries } from './persist';
@@ -14,7 +17,9 @@ export async function setupOffline(queryClient: QueryClient): Promise<void> {
   await persistQueries(queryClient);
   registerServiceWorker();
   await startOutbox(queryClient, {
-    sent: () => notifySuccess('Mammogram submitted successfully.'),
-    failed: (item) => notifyFailure('Error.', item.error ?? 'Something went wrong.'),
+    // Shown when the outcome comes, in the language of that moment; a refusal's reason is the
+    // server's English detail (kept so in the outbox), translated here.
+    sent: () => notifySuccess(t('Mammogram submitted successfully.')),
+    failed: (item) => notifyFailure(t('Error.'), translateMessage(item.error ?? 'Something went wrong.')),
   });
 }

@@ -1,5 +1,4 @@
-import { TaskPublic, VIEW_KEYS } from '../../core/contract';
-import { AI_MODEL } from '../../core/decisions';
+import { submissionFormData, TaskPublic } from '../../core/contract';
 import { ApiError } from '../api/client';
 import type { OutboxItem } from './db';
 
@@ -16,10 +15,7 @@ export const OUTBOX_NAME = 'smart-density-outbox';
 export type OutboxMessage = { type: 'changed' } | { type: 'sent' | 'failed'; id: string };
 
 export function submissionForm(item: OutboxItem): FormData {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const view of VIEW_KEYS) form.append(view, item.files[view], item.files[view].name || `${view}.dcm`);
-  return form;
+  return submissionFormData(item.files);
 }
 
 export function submissionHeaders(item: OutboxItem, token: string | null): Record<string, string> {

@@ -1,3 +1,4 @@
+import { msg } from '../../core/i18n';
 import { API_BASE, ApiError } from '../api/client';
 
 export interface UploadProgress {
@@ -24,7 +25,7 @@ export function postMultipart(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress({ sent: e.loaded, total: e.total });
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network Error', { detail: 'The server could not be reached. Please check your connection.' }));
+    xhr.onerror = () => reject(new ApiError(0, 'Network Error', { detail: msg('The server could not be reached. Please check your connection.') }));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = xhr.onerror;
     xhr.onload = () => {

@@ -7,7 +7,10 @@
  */
 export const VIEWER_STUDY_CACHE = 'sd-viewer-studies-v1';
 export const VIEWER_CODE_CACHE = 'sd-viewer-code-v1';
-/** Full-field frames are megabytes each: about eight four-view studies with their metadata. */
+/**
+ * Full-field frames are megabytes each: about eight four-view studies, each its metadata, four
+ * frames and four display images (the previews, a few hundred kilobytes each).
+ */
 export const VIEWER_STUDY_ENTRIES = 80;
 export const VIEWER_CODE_ENTRIES = 40;
 
@@ -33,6 +36,17 @@ export function studyCacheKey(url: string, subject: string): string {
 export async function trimCache(cache: Cache, max: number): Promise<void> {
   const keys = await cache.keys();
   for (const key of keys.slice(0, Math.max(0, keys.length - max))) await cache.delete(key);
+}
+
+/** After "Delete this study": the person's copies of that study's images go with it. */
+export async function forgetViewerStudy(studyInstanceUid: string): Promise<void> {
+  if (typeof caches === 'undefined' || !(await caches.has(VIEWER_STUDY_CACHE))) return;
+  const cache = await caches.open(VIEWER_STUDY_CACHE);
+  for (const key of await cache.keys()) {
+    // /api/v1/dicomweb/studies/{uid}/...
+    const parts = new URL(key.url).pathname.split('/');
+    if (parts[4] === 'studies' && decodeURIComponent(parts[5] ?? '') === studyInstanceUid) await cache.delete(key);
+  }
 }
 
 /** At logout: the person's study copies go with the session. */

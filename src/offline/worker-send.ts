@@ -1,4 +1,4 @@
-import { TaskPublic } from '../../core/contract';
+import { apiPath, PATHS, TaskPublic } from '../../core/contract';
 import { ApiError, request } from '../api/client';
 import { offlineDb, type OutboxItem } from './db';
 import { mirroredToken, tokenSubject } from './session-mirror';
@@ -39,7 +39,7 @@ type Outcome = { kind: 'sent' | 'failed'; item: OutboxItem } | { kind: 'waiting'
 
 async function sendOne(item: OutboxItem, token: string): Promise<Outcome> {
   try {
-    const task = await request('/tasks/', TaskPublic, { method: 'POST', body: { multipart: submissionForm(item) }, headers: submissionHeaders(item, null), token });
+    const task = await request(apiPath(PATHS.tasks), TaskPublic, { method: 'POST', body: { multipart: submissionForm(item) }, headers: submissionHeaders(item, null), token });
     return { kind: 'sent', item: sentItem(item, task) };
   } catch (error) {
     const next = afterFailure(item, error);

@@ -6,22 +6,24 @@ import { usersPageQuery } from '../api/queries';
 import { IconEdit, IconPlus, IconTrash } from '../components/icons';
 import { ListPagination, TableStatusRows, usePagedList } from '../components/paged-table';
 import { useCurrentUser } from '../session/useSession';
+import { msg, useT } from '../i18n';
 import { DeleteUserModal } from './admin-users/DeleteUserModal';
 import { UserFormModal } from './admin-users/UserFormModal';
 
 const route = getRouteApi('/app/superuser/admin');
 
-const FLOW_LABELS: Record<UserPublic['status'], string> = { presubmit: 'Presubmit', processing: 'Processing', result_available: 'Result available' };
+const FLOW_LABELS: Record<UserPublic['status'], string> = { presubmit: msg('Presubmit'), processing: msg('Processing'), result_available: msg('Result available') };
 
 function role(user: UserPublic): string {
-  if (user.is_superuser) return 'Superuser';
-  if (user.is_test_user) return 'Test User';
-  return 'User';
+  if (user.is_superuser) return msg('Superuser');
+  if (user.is_test_user) return msg('Test User');
+  return msg('User');
 }
 
 type Editing = { kind: 'add' } | { kind: 'edit'; user: UserPublic } | { kind: 'delete'; user: UserPublic } | null;
 
 export default function AdminPage() {
+  const t = useT();
   const { page } = route.useSearch();
   const navigate = route.useNavigate();
   const { user: me } = useCurrentUser();
@@ -33,13 +35,13 @@ export default function AdminPage() {
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Users Management</Title>
+          <Title order={1}>{t('Users Management')}</Title>
           <Text c="dimmed" mt={4}>
-            {data ? `${data.count} ${data.count === 1 ? 'user' : 'users'}` : ' '}
+            {data ? (data.count === 1 ? t('1 user') : t('{{n}} users', { n: data.count })) : ' '}
           </Text>
         </div>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ kind: 'add' })}>
-          Add User
+          {t('Add User')}
         </Button>
       </Group>
 
@@ -47,14 +49,14 @@ export default function AdminPage() {
         <Table className="users-table" verticalSpacing="md" horizontalSpacing="md" highlightOnHover striped={false} aria-busy={isPending || isPlaceholderData}>
           <Table.Thead bg="var(--mantine-color-default-hover)">
             <Table.Tr>
-              <Table.Th>Full name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Birthdate</Table.Th>
-              <Table.Th>Flow Status</Table.Th>
-              <Table.Th ta="right">Submissions</Table.Th>
-              <Table.Th ta="right">Limit</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th ta="right">Actions</Table.Th>
+              <Table.Th>{t('Full name')}</Table.Th>
+              <Table.Th>{t('Email')}</Table.Th>
+              <Table.Th>{t('Birthdate')}</Table.Th>
+              <Table.Th>{t('Flow Status')}</Table.Th>
+              <Table.Th ta="right">{t('Submissions')}</Table.Th>
+              <Table.Th ta="right">{t('Limit')}</Table.Th>
+              <Table.Th>{t('Role')}</Table.Th>
+              <Table.Th ta="right">{t('Actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -65,33 +67,33 @@ export default function AdminPage() {
                 <Table.Tr key={user.id} data-testid={`user-row-${user.email}`} style={{ opacity: isPlaceholderData ? 0.6 : 1 }}>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
-                      <Text c={user.full_name ? undefined : 'dimmed'}>{user.full_name || 'N/A'}</Text>
+                      <Text c={user.full_name ? undefined : 'dimmed'}>{user.full_name || t('N/A')}</Text>
                       {own && (
                         <Badge variant="light" size="sm">
-                          You
+                          {t('You')}
                         </Badge>
                       )}
                     </Group>
                   </Table.Td>
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{user.birthdate ?? '—'}</Table.Td>
-                  <Table.Td>{FLOW_LABELS[user.status]}</Table.Td>
+                  <Table.Td>{t(FLOW_LABELS[user.status])}</Table.Td>
                   <Table.Td ta="right">{user.submission_count}</Table.Td>
                   <Table.Td ta="right">{user.submission_limit}</Table.Td>
                   <Table.Td>
                     <Badge variant={user.is_superuser ? 'filled' : 'light'} color={user.is_superuser ? 'clinical' : user.is_test_user ? 'grape' : 'gray'}>
-                      {role(user)}
+                      {t(role(user))}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Edit user" disabled={own}>
-                        <ActionIcon variant="subtle" aria-label={`Edit ${user.email}`} disabled={own} onClick={() => setEditing({ kind: 'edit', user })}>
+                      <Tooltip label={t('Edit user')} disabled={own}>
+                        <ActionIcon variant="subtle" aria-label={t('Edit {{email}}', { email: user.email })} disabled={own} onClick={() => setEditing({ kind: 'edit', user })}>
                           <IconEdit />
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label="Delete user" disabled={own}>
-                        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${user.email}`} disabled={own} onClick={() => setEditing({ kind: 'delete', user })}>
+                      <Tooltip label={t('Delete user')} disabled={own}>
+                        <ActionIcon variant="subtle" color="red" aria-label={t('Delete {{email}}', { email: user.email })} disabled={own} onClick={() => setEditing({ kind: 'delete', user })}>
                           <IconTrash />
                         </ActionIcon>
                       </Tooltip>

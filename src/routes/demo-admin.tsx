@@ -7,6 +7,7 @@ import { IconEdit, IconPlus, IconTrash } from '../components/icons';
 import { ListPagination, TableStatusRows, usePagedList } from '../components/paged-table';
 import { DeleteDemoUserModal } from './demo-admin/DeleteDemoUserModal';
 import { DemoUserFormModal } from './demo-admin/DemoUserFormModal';
+import { msg, useT } from '../i18n';
 
 const route = getRouteApi('/app/superuser/demo-admin');
 
@@ -14,15 +15,16 @@ const COLUMNS = 4;
 
 /** The study behind each profile, so an administrator sees which ones can show results. */
 const STUDY_BADGES: Record<TaskStatus | 'none', { label: string; color: string }> = {
-  none: { label: 'No images', color: 'gray' },
-  queued: { label: 'Queued', color: 'gray' },
-  running: { label: 'Scoring', color: 'blue' },
-  completed: { label: 'Scored', color: 'teal' },
-  failed: { label: 'Failed', color: 'red' },
+  none: { label: msg('No images'), color: 'gray' },
+  queued: { label: msg('Queued'), color: 'gray' },
+  running: { label: msg('Scoring'), color: 'blue' },
+  completed: { label: msg('Scored'), color: 'teal' },
+  failed: { label: msg('Failed'), color: 'red' },
 };
 
 /** The data as people read it (age, location, description); the JSON text itself when it is not a valid profile. */
 function DataCell({ data }: { data: string }) {
+  const t = useT();
   const profile = readDemoProfile(data);
   if (!profile) {
     return (
@@ -34,7 +36,7 @@ function DataCell({ data }: { data: string }) {
   return (
     <Stack gap={2} title={data}>
       <Text size="sm" fw={500}>
-        {profile.age} years · {SCREENING_LOCATION_LABELS[profile.screening_location]} <Code fz="xs">{profile.screening_location}</Code>
+        {t('{{age}} years · {{location}}', { age: profile.age, location: t(SCREENING_LOCATION_LABELS[profile.screening_location]) })} <Code fz="xs">{profile.screening_location}</Code>
       </Text>
       <Text size="sm" c="dimmed" lineClamp={1}>
         {profile.description}
@@ -47,6 +49,7 @@ type Editing = { kind: 'add' } | { kind: 'edit'; user: DemoUserPublic } | { kind
 
 /** /demo-admin (spec section 2): 'Demo users management', 5 per page, add / edit data / delete. */
 export default function DemoAdminPage() {
+  const t = useT();
   const { page } = route.useSearch();
   const navigate = route.useNavigate();
   const setPage = useCallback((p: number, replace = false) => void navigate({ to: '/demo-admin', search: { page: p }, replace }), [navigate]);
@@ -57,13 +60,17 @@ export default function DemoAdminPage() {
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Demo users management</Title>
+          <Title order={1}>{t('Demo users management')}</Title>
           <Text c="dimmed" mt={4}>
-            {data ? `${data.count} demo ${data.count === 1 ? 'profile' : 'profiles'}. Visitors choose from the first 10 on the demo start page.` : ' '}
+            {data
+              ? data.count === 1
+                ? t('1 demo profile. Visitors choose from the first 10 on the demo start page.')
+                : t('{{n}} demo profiles. Visitors choose from the first 10 on the demo start page.', { n: data.count })
+              : ' '}
           </Text>
         </div>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing({ kind: 'add' })}>
-          Add demo user
+          {t('Add demo user')}
         </Button>
       </Group>
 
@@ -71,11 +78,11 @@ export default function DemoAdminPage() {
         <Table verticalSpacing="md" horizontalSpacing="md" highlightOnHover aria-busy={isPending || isPlaceholderData} layout="fixed">
           <Table.Thead bg="var(--mantine-color-default-hover)">
             <Table.Tr>
-              <Table.Th w={140}>Id</Table.Th>
-              <Table.Th w={230}>Name</Table.Th>
-              <Table.Th>Data</Table.Th>
+              <Table.Th w={140}>{t('Id')}</Table.Th>
+              <Table.Th w={230}>{t('Name')}</Table.Th>
+              <Table.Th>{t('Data')}</Table.Th>
               <Table.Th w={110} ta="right">
-                Actions
+                {t('Actions')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -85,8 +92,8 @@ export default function DemoAdminPage() {
               <Table.Tr>
                 <Table.Td colSpan={COLUMNS}>
                   <Stack gap={4} align="center" py="xl">
-                    <Text fw={600}>No demo users yet.</Text>
-                    <Text c="dimmed">Add one so visitors can try the demo.</Text>
+                    <Text fw={600}>{t('No demo users yet.')}</Text>
+                    <Text c="dimmed">{t('Add one so visitors can try the demo.')}</Text>
                   </Stack>
                 </Table.Td>
               </Table.Tr>
@@ -98,8 +105,8 @@ export default function DemoAdminPage() {
                   <Table.Td>
                     <CopyButton value={u.id}>
                       {({ copied, copy }) => (
-                        <Tooltip label={copied ? 'Copied' : `${u.id} (click to copy)`} withArrow>
-                          <Code component="button" onClick={copy} aria-label={`Copy id ${u.id}`} style={{ cursor: 'pointer', border: 0 }}>
+                        <Tooltip label={copied ? t('Copied') : t('{{id}} (click to copy)', { id: u.id })} withArrow>
+                          <Code component="button" onClick={copy} aria-label={t('Copy id {{id}}', { id: u.id })} style={{ cursor: 'pointer', border: 0 }}>
                             {u.id.slice(0, 8)}
                           </Code>
                         </Tooltip>
@@ -110,7 +117,7 @@ export default function DemoAdminPage() {
                     <Stack gap={4} align="flex-start">
                       <Text fw={500}>{u.name}</Text>
                       <Badge size="sm" variant="dot" color={badge.color}>
-                        {badge.label}
+                        {t(badge.label)}
                       </Badge>
                     </Stack>
                   </Table.Td>
@@ -119,13 +126,13 @@ export default function DemoAdminPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Tooltip label="Edit demo user">
-                        <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${u.name}`} onClick={() => setEditing({ kind: 'edit', user: u })}>
+                      <Tooltip label={t('Edit demo user')}>
+                        <ActionIcon variant="subtle" size="lg" aria-label={t('Edit {{name}}', { name: u.name })} onClick={() => setEditing({ kind: 'edit', user: u })}>
                           <IconEdit />
                         </ActionIcon>
                       </Tooltip>
-                      <Tooltip label="Delete demo user">
-                        <ActionIcon variant="subtle" size="lg" color="red" aria-label={`Delete ${u.name}`} onClick={() => setEditing({ kind: 'delete', user: u })}>
+                      <Tooltip label={t('Delete demo user')}>
+                        <ActionIcon variant="subtle" size="lg" color="red" aria-label={t('Delete {{name}}', { name: u.name })} onClick={() => setEditing({ kind: 'delete', user: u })}>
                           <IconTrash />
                         </ActionIcon>
                       </Tooltip>

@@ -6,14 +6,16 @@ import { IconChart, IconSpark, IconUpload } from '../components/icons';
 import { homeAction } from '../session/flags';
 import { clearDemoUser } from '../session/demo';
 import { useCurrentUser } from '../session/useSession';
+import { msg, useT } from '../i18n';
 
 const MODELS = [
-  { title: 'Cancer signs', text: 'Looks for signs in the images that may point to cancer. It does not make a diagnosis.' },
-  { title: 'Inherent risk', text: 'Estimates how likely breast cancer is in the coming years, from your images and age.' },
-  { title: 'Masking', text: 'Checks if dense tissue may hide signs of cancer on a mammogram.' },
+  { title: msg('Cancer signs'), text: msg('Looks for signs in the images that may point to cancer. It does not make a diagnosis.') },
+  { title: msg('Inherent risk'), text: msg('Estimates how likely breast cancer is in the coming years, from your images and age.') },
+  { title: msg('Masking'), text: msg('Checks if dense tissue may hide signs of cancer on a mammogram.') },
 ];
 
 export default function HomePage() {
+  const t = useT();
   const { user } = useCurrentUser();
   const [dialog, setDialog] = useState<'request-access' | null>(null);
   // Opening home leaves demo mode.
@@ -24,25 +26,26 @@ export default function HomePage() {
   return (
     <Stack gap={40}>
       <Stack gap="sm">
-        <Title order={1}>Hi, {user.full_name || user.email}</Title>
+        <Title order={1}>{t('Hi, {{name}}', { name: user.full_name || user.email })}</Title>
         <Text size="lg" maw={720}>
-          Smart Density helps you understand your mammogram. Three AI models look at your four images. Their results are combined into one
-          score, called smart density. It can help you and your doctor decide if you need more screening.
+          {t(
+            'Smart Density helps you understand your mammogram. Three AI models look at your four images. Their results are combined into one score, called smart density. It can help you and your doctor decide if you need more screening.',
+          )}
         </Text>
         <Group mt="sm">
           {action === 'get-started' && (
             <Button size="lg" component={Link} to="/submit">
-              Get started
+              {t('Get started')}
             </Button>
           )}
           {action === 'go-to-results' && (
             <Button size="lg" component={Link} to="/results">
-              Go to results
+              {t('Go to results')}
             </Button>
           )}
           {action === 'request-access' && (
             <Button size="lg" onClick={() => setDialog('request-access')}>
-              Request access
+              {t('Request access')}
             </Button>
           )}
         </Group>
@@ -52,9 +55,9 @@ export default function HomePage() {
         {MODELS.map((m) => (
           <Card key={m.title} withBorder radius="lg" padding="xl">
             <Title order={2} size="h4" mb="xs">
-              {m.title}
+              {t(m.title)}
             </Title>
-            <Text c="dimmed">{m.text}</Text>
+            <Text c="dimmed">{t(m.text)}</Text>
           </Card>
         ))}
       </SimpleGrid>
@@ -62,27 +65,27 @@ export default function HomePage() {
       <SimpleGrid cols={2} spacing="lg">
         <Paper withBorder radius="lg" p="xl">
           <Title order={2} size="h3" mb="md">
-            How it works
+            {t('How it works')}
           </Title>
           <List spacing="md" size="md" center>
-            <List.Item icon={<ThemeIcon variant="light" radius="xl" size={32}><IconUpload size={16} /></ThemeIcon>}>Upload your four mammogram images.</List.Item>
-            <List.Item icon={<ThemeIcon variant="light" radius="xl" size={32}><IconSpark size={16} /></ThemeIcon>}>The AI models process them. This takes a few minutes.</List.Item>
-            <List.Item icon={<ThemeIcon variant="light" radius="xl" size={32}><IconChart size={16} /></ThemeIcon>}>See your detailed scores, compared with other women.</List.Item>
+            <List.Item icon={<ThemeIcon variant="light" radius="xl" size={32}><IconUpload size={16} /></ThemeIcon>}>{t('Upload your four mammogram images.')}</List.Item>
+            <List.Item icon={<ThemeIcon variant="light" radius="xl" size={32}><IconSpark size={16} /></ThemeIcon>}>{t('The AI models process them. This takes a few minutes.')}</List.Item>
+            <List.Item icon={<ThemeIcon variant="light" radius="xl" size={32}><IconChart size={16} /></ThemeIcon>}>{t('See your detailed scores, compared with other women.')}</List.Item>
           </List>
-          <Text size="sm" c="dimmed" mt="lg">
-            The scores are estimates, not a diagnosis. Talk about them with your doctor.
+          <Text c="dimmed" mt="lg">
+            {t('The scores are estimates, not a diagnosis. Talk about them with your doctor.')}
           </Text>
         </Paper>
         <Paper radius="lg" p="xl" bg="var(--mantine-primary-color-light)">
           <Stack gap="sm" h="100%" justify="space-between" align="flex-start">
             <div>
               <Title order={2} size="h3" mb="xs">
-                Try the demo
+                {t('Try the demo')}
               </Title>
-              <Text>See how results look with fictional profiles. You do not need to upload any images.</Text>
+              <Text>{t('See how results look with fictional profiles. You do not need to upload any images.')}</Text>
             </div>
             <Button variant="white" component={Link} to="/start-demo">
-              Go to demo
+              {t('Go to demo')}
             </Button>
           </Stack>
         </Paper>

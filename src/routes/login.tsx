@@ -9,9 +9,12 @@ import { fetchCurrentUser } from '../api/queries';
 import { AuthShell } from '../components/AuthShell';
 import { loginSchema } from '../forms/schemas';
 import { errorMessage } from '../lib/notify';
+import { useT } from '../i18n';
 import { setToken } from '../session/token';
+import { translatedErrors } from '../forms/errors';
 
 export default function LoginPage() {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm({
@@ -19,6 +22,7 @@ export default function LoginPage() {
     initialValues: { username: '', password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
     validateInputOnBlur: true,
+    enhanceGetInputProps: translatedErrors,
   });
 
   const login = useMutation({
@@ -30,37 +34,37 @@ export default function LoginPage() {
     },
     onSuccess: (user) => navigate({ to: user.is_superuser ? '/admin' : '/' }),
     onError: (error) => {
-      const message = error instanceof ApiError && error.detailIsList ? 'Something went wrong.' : errorMessage(error);
+      const message = error instanceof ApiError && error.detailIsList ? t('Something went wrong.') : errorMessage(error);
       form.setErrors({ username: true, password: message });
     },
   });
 
   return (
-    <AuthShell title="Log in">
+    <AuthShell title={t('Log in')}>
       <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="username" placeholder="you@example.com" required {...form.getInputProps('username')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <TextInput label={t('Email')} type="email" autoComplete="username" placeholder={t('you@example.com')} required {...form.getInputProps('username')} />
+          <PasswordInput label={t('Password')} autoComplete="current-password" required {...form.getInputProps('password')} />
           <Group justify="flex-end">
-            <Anchor component={Link} to="/recover-password" size="sm">
-              Forgot password?
+            <Anchor component={Link} to="/recover-password">
+              {t('Forgot password?')}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth loading={login.isPending}>
-            Log In
+            {t('Log In')}
           </Button>
-          <Text ta="center" size="sm" c="dimmed">
-            Don't have an account?{' '}
+          <Text ta="center" c="dimmed">
+            {t("Don't have an account?")}{' '}
             <Anchor component={Link} to="/signup">
-              Sign up
+              {t('Sign up')}
             </Anchor>
           </Text>
-          <Text ta="center" size="sm" c="dimmed">
-            Or{' '}
+          <Text ta="center" c="dimmed">
+            {t('Or')}{' '}
             <Anchor component={Link} to="/start-demo">
-              try the demo
+              {t('try the demo')}
             </Anchor>{' '}
-            without an account.
+            {t('without an account.')}
           </Text>
         </Stack>
       </form>

@@ -6,37 +6,41 @@ import { recoverPassword } from '../api/auth';
 import { AuthShell } from '../components/AuthShell';
 import { recoverSchema } from '../forms/schemas';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { useT } from '../i18n';
+import { translatedErrors } from '../forms/errors';
 
 export default function RecoverPasswordPage() {
+  const t = useT();
   const form = useForm({
     mode: 'controlled',
     initialValues: { email: '' },
     validate: schemaResolver(recoverSchema, { sync: true }),
     validateInputOnBlur: true,
+    enhanceGetInputProps: translatedErrors,
   });
   const mutation = useMutation({
     mutationFn: (email: string) => recoverPassword(email.trim()),
     onSuccess: () => {
-      notifySuccess('Email sent.', 'We sent an email with a link to get back into your account.');
+      notifySuccess(t('Email sent.'), t('We sent an email with a link to get back into your account.'));
       form.reset();
     },
     onError: notifyError,
   });
 
   return (
-    <AuthShell title="Password Recovery">
+    <AuthShell title={t('Password Recovery')}>
       <Text c="dimmed" ta="center">
-        Enter the e-mail address of your account and we will send you a link to set a new password.
+        {t('Enter the e-mail address of your account and we will send you a link to set a new password.')}
       </Text>
       <form onSubmit={form.onSubmit((v) => mutation.mutate(v.email))} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.getInputProps('email')} />
+          <TextInput label={t('Email')} type="email" autoComplete="email" placeholder={t('you@example.com')} required {...form.getInputProps('email')} />
           <Button type="submit" fullWidth loading={mutation.isPending}>
-            Continue
+            {t('Continue')}
           </Button>
-          <Text ta="center" size="sm">
+          <Text ta="center">
             <Anchor component={Link} to="/login">
-              Back to log in
+              {t('Back to log in')}
             </Anchor>
           </Text>
         </Stack>

@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { isFailed, type ScoredResult } from '../../core/contract';
 import { ApiError } from '../api/client';
 import { demoImageQuery, demoTaskQuery } from '../api/demo';
 import { lastTaskQuery, taskImageQuery } from '../api/tasks';
 import { useTaskStream } from '../api/task-stream';
+import { DeleteStudyButton } from '../features/results/DeleteStudy';
 import { DemoPanel } from '../features/results/DemoPanel';
 import { FailedTask } from '../features/results/FailedTask';
 import { formatDateTime, formatStudyDate } from '../features/results/format';
@@ -19,11 +21,13 @@ import { useDemoUserId } from '../session/demo';
 import { getToken } from '../session/token';
 import { useDemoProfile } from '../session/useDemoProfile';
 import { useCurrentUser } from '../session/useSession';
+import { useT } from '../i18n';
 
 export function PrintButton() {
+  const t = useT();
   return (
     <Button variant="default" onClick={() => window.print()} leftSection={<PrinterIcon />}>
-      Print report for your doctor
+      {t('Print report for your doctor')}
     </Button>
   );
 }
@@ -38,6 +42,7 @@ function PrinterIcon() {
 
 /** Down to "Your studies" at the foot of the page, and the keyboard focus with it. */
 export function StudiesButton() {
+  const t = useT();
   const go = () => {
     const section = document.getElementById('studies');
     section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -45,7 +50,7 @@ export function StudiesButton() {
   };
   return (
     <Button variant="subtle" onClick={go} data-testid="to-studies">
-      All your studies
+      {t('All your studies')}
     </Button>
   );
 }
@@ -66,13 +71,17 @@ export function Header({ title, subtitle, aside }: { title: string; subtitle?: s
   );
 }
 
-export function subtitleOf(task: { dcm_study_date: string | null; created_at: string }): string {
-  const study = task.dcm_study_date ? `Mammogram of ${formatStudyDate(task.dcm_study_date)}` : 'Your mammogram';
-  return `${study} · scored ${formatDateTime(task.created_at)}`;
+/** "Mammogram of <date> · scored <date and time>"; `t` is the calling component's (useT). */
+export function subtitleOf(task: { dcm_study_date: string | null; created_at: string }, t: TFunction): string {
+  const scored = formatDateTime(task.created_at);
+  return task.dcm_study_date
+    ? t('Mammogram of {{date}} · scored {{scored}}', { date: formatStudyDate(task.dcm_study_date), scored })
+    : t('Your mammogram · scored {{scored}}', { scored });
 }
 
 /** The signed-in user's own last task. */
 function OwnResults() {
+  const t = useT();
   const { user, flags } = useCurrentUser();
   const navigate = useNavigate();
   const task = useQuery(lastTaskQuery());
@@ -81,17 +90,17 @@ function OwnResults() {
 
   if (!flags.couldSubmit) return <Navigate to="/" replace />;
   if (task.error instanceof ApiError && task.error.status === 404) return <Navigate to="/submit" replace />;
-  if (task.isError) return <Page title="Your results" body={<ResultsError />} />;
-  if (!task.data) return <Page title="Your results" body={<ResultsLoading />} />;
+  if (task.isError) return <Page title={t('Your results')} body={<ResultsError />} />;
+  if (!task.data) return <Page title={t('Your results')} body={<ResultsLoading />} />;
 
-  const t = task.data;
-  const history = user ? <StudyHistory userId={user.id} currentId={t.id} /> : null;
-  if (t.status === 'failed' || isFailed(t.result)) {
+  const last = task.data;
+  const history = user ? <StudyHistory userId={user.id} currentId={last.id} /> : null;
+  if (last.status === 'failed' || isFailed(last.result)) {
     return (
       <Page
-        title="Your results"
+        title={t('Your results')}
         body={
-          <FailedTask reason={isFailed(t.result) ? t.result.error : null}>
+          <FailedTask reason={isFailed(last.result) ? last.result.error : null}>
             <SubmitAgain onClick={() => void navigate({ to: '/submit' })} />
           </FailedTask>
         }
@@ -99,26 +108,28 @@ function OwnResults() {
       />
     );
   }
-  if (!show || !t.result) return <Page title="Your results" body={<ResultsProcessing queued={t.status === 'queued'} />} after={history} />;
+  if (!show || !last.result) return <Page title={t('Your results')} body={<ResultsProcessing queued={last.status === 'queued'} />} after={history} />;
 
-  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(t.id, view, layer));
+  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(last.id, view, layer));
   return (
     <Stack gap="xl">
       <Header
-        title="Your results"
-        subtitle={subtitleOf(t)}
+        title={t('Your results')}
+        subtitle={subtitleOf(last, t)}
         aside={
           <Group gap="sm" wrap="nowrap">
             <StudiesButton />
             <PrintButton />
+            <DeleteStudyButton taskId={last.id} studyInstanceUid={last.dcm_study_instance_uid ?? null} createdAt={last.created_at} onDeleted={() => undefined} />
           </Group>
         }
       />
       <ResultsView
-        result={t.result as ScoredResult}
+        result={last.result as ScoredResult}
         queryFor={queryFor}
-        studyUid={t.dcm_study_instance_uid}
-        report={{ name: user?.full_name || user?.email || '', patientId: t.dcm_patient_id, studyDate: t.dcm_study_date }}
+        studyUid={last.dcm_study_instance_uid}
+        answers={{ editable: true, newest: true, taskId: last.id }}
+        report={{ name: user?.full_name || user?.email || '', patientId: last.dcm_patient_id, studyDate: last.dcm_study_date }}
       />
       {history}
     </Stack>
@@ -127,10 +138,11 @@ function OwnResults() {
 
 /** The selected demo profile's study. */
 function DemoResults({ id }: { id: string }) {
+  const t = useT();
   const demo = useDemoProfile();
   const task = useQuery(demoTaskQuery(id));
   const name = demo.selected?.name ?? '';
-  const title = `Results for ${name}`;
+  const title = t('Results for {{name}}', { name });
   const aside = (
     <Stack align="flex-end" gap="sm">
       <DemoPanel />
@@ -150,13 +162,13 @@ function DemoResults({ id }: { id: string }) {
       <ResultsView
         result={task.data.result}
         queryFor={queryFor}
-        report={{ name: profile ? `${name}, ${profile.age} (demo profile)` : `${name} (demo profile)`, patientId: task.data.dcm_patient_id, studyDate: task.data.dcm_study_date }}
+        report={{ name: profile ? t('{{name}}, {{age}} (demo profile)', { name, age: profile.age }) : t('{{name}} (demo profile)', { name }), patientId: task.data.dcm_patient_id, studyDate: task.data.dcm_study_date }}
       />
     );
   }
   return (
     <Stack gap="xl">
-      <Header title={title} subtitle={task.data ? subtitleOf(task.data) : undefined} aside={aside} />
+      <Header title={title} subtitle={task.data ? subtitleOf(task.data, t) : undefined} aside={aside} />
       {body}
     </Stack>
   );
@@ -174,11 +186,12 @@ export function Page({ title, body, after }: { title: string; body: ReactNode; a
 
 /** /results (spec section 2): the demo profile's scores in demo mode, otherwise the user's own. */
 export default function ResultsPage() {
+  const t = useT();
   const demo = useDemoProfile();
   const stored = useDemoUserId();
   if (demo.selectedId) return <DemoResults id={demo.selectedId} />;
   // The stored profile is checked against the list first: until then this is not the user's own page.
-  if (stored && demo.query.isPending) return <Page title="Results" body={<ResultsLoading />} />;
+  if (stored && demo.query.isPending) return <Page title={t('Results')} body={<ResultsLoading />} />;
   // A visitor has no results of their own: their profile is gone, so they choose another.
   if (!getToken()) return <Navigate to="/start-demo" replace />;
   return <OwnResults />;

@@ -9,10 +9,14 @@ import { signup } from '../api/users';
 import { AuthShell } from '../components/AuthShell';
 import { signupSchema } from '../forms/schemas';
 import { errorMessage, notifyFailure } from '../lib/notify';
+import { useT } from '../i18n';
+import { LegalLinks } from '../features/legal/LegalPage';
+import { translatedErrors } from '../forms/errors';
 
 type Values = { full_name: string; birthdate: string; email: string; password: string; confirm_password: string };
 
 export default function SignupPage() {
+  const t = useT();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(configQuery());
@@ -25,6 +29,7 @@ export default function SignupPage() {
     initialValues: { full_name: '', birthdate: '', email: '', password: '', confirm_password: '' },
     validate: (values) => schemaResolver(signupSchema(blocked), { sync: true })(values),
     validateInputOnBlur: true,
+    enhanceGetInputProps: translatedErrors,
   });
 
   const mutation = useMutation({
@@ -33,19 +38,19 @@ export default function SignupPage() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.users });
       void navigate({ to: '/check-your-email', state: { fromSignup: true } });
     },
-    onError: (error) => notifyFailure('Something went wrong.', errorMessage(error)),
+    onError: (error) => notifyFailure(t('Something went wrong.'), errorMessage(error)),
   });
 
   const birthdate = form.getInputProps('birthdate');
   return (
-    <AuthShell title="Create your account">
+    <AuthShell title={t('Create your account')}>
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={2} spacing="md">
-            <TextInput label="Full name" autoComplete="name" required {...form.getInputProps('full_name')} />
+            <TextInput label={t('Full name')} autoComplete="name" required {...form.getInputProps('full_name')} />
             <TextInput
-              label="Birthdate"
-              placeholder="YYYY-MM-DD"
+              label={t('Birthdate')}
+              placeholder={t('YYYY-MM-DD')}
               autoComplete="bday"
               required
               {...birthdate}
@@ -60,17 +65,18 @@ export default function SignupPage() {
               }}
             />
           </SimpleGrid>
-          <TextInput label="Email" type="email" autoComplete="email" placeholder="you@example.com" required {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
-          <PasswordInput label="Confirm password" autoComplete="new-password" required {...form.getInputProps('confirm_password')} />
+          <TextInput label={t('Email')} type="email" autoComplete="email" placeholder={t('you@example.com')} required {...form.getInputProps('email')} />
+          <PasswordInput label={t('Password')} autoComplete="new-password" required {...form.getInputProps('password')} />
+          <PasswordInput label={t('Confirm password')} autoComplete="new-password" required {...form.getInputProps('confirm_password')} />
           <Button type="submit" fullWidth loading={mutation.isPending} mt="xs">
-            Sign Up
+            {t('Sign Up')}
           </Button>
-          <Text ta="center" size="sm">
+          <Text ta="center">
             <Anchor component={Link} to="/login">
-              Already have an account?
+              {t('Already have an account?')}
             </Anchor>
           </Text>
+          <LegalLinks />
         </Stack>
       </form>
     </AuthShell>

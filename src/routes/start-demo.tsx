@@ -1,11 +1,13 @@
 import { Alert, Avatar, Button, Card, Group, Paper, Radio, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
 import { readDemoProfile, SCREENING_LOCATION_LABELS, type DemoProfile, type DemoUserPublic, type ScreeningLocation } from '../../core/contract';
 import { SCREENING_PROVIDERS } from '../../core/providers';
 import { errorMessage } from '../lib/notify';
+import { msg, useT } from '../i18n';
 import { useDemoProfile } from '../session/useDemoProfile';
 
-const SELECT_FIRST = 'Please select a demo profile to continue';
+const SELECT_FIRST = msg('Please select a demo profile to continue');
 
 /** One avatar colour per screening location, muted so no profile looks alarming. */
 const AVATAR_COLORS: Record<ScreeningLocation, string> = { karolinska: 'clinical', skanes: 'indigo', akademiska: 'grape' };
@@ -15,12 +17,13 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? parts[parts.length - 1][0] : '')).toUpperCase() || '?';
 }
 
-function locationText(location: ScreeningLocation): string {
+function locationText(location: ScreeningLocation, t: TFunction): string {
   const provider = SCREENING_PROVIDERS.find((p) => p.id === location);
-  return provider ? `${provider.name}, ${provider.city}` : SCREENING_LOCATION_LABELS[location];
+  return provider ? `${t(provider.name)}, ${t(provider.city)}` : t(SCREENING_LOCATION_LABELS[location]);
 }
 
 function ProfileCard({ user, profile, checked }: { user: DemoUserPublic; profile: DemoProfile | null; checked: boolean }) {
+  const t = useT();
   return (
     <Radio.Card
       value={user.id}
@@ -46,7 +49,7 @@ function ProfileCard({ user, profile, checked }: { user: DemoUserPublic; profile
               <Text fw={600} size="lg" lh={1.3}>
                 {user.name}
               </Text>
-              <Text c="dimmed">{profile ? `${profile.age} years old` : 'Age not given'}</Text>
+              <Text c="dimmed">{profile ? t('{{age}} years old', { age: profile.age }) : t('Age not given')}</Text>
             </div>
           </Group>
           <Radio.Indicator aria-hidden />
@@ -55,16 +58,17 @@ function ProfileCard({ user, profile, checked }: { user: DemoUserPublic; profile
           <>
             <div>
               <Text size="xs" tt="uppercase" fw={600} c="dimmed" lts={0.5}>
-                Screening location
+                {t('Screening location')}
               </Text>
-              <Text>{locationText(profile.screening_location)}</Text>
+              <Text>{locationText(profile.screening_location, t)}</Text>
             </div>
-            <Text lineClamp={3} c="var(--mantine-color-text)" title={profile.description}>
-              {profile.description}
+            <Text lineClamp={3} c="var(--mantine-color-text)" title={t(profile.description)}>
+              {/* The seeded profiles' descriptions have Swedish in the catalog; one an administrator wrote reads as written. */}
+              {t(profile.description)}
             </Text>
           </>
         ) : (
-          <Text c="dimmed">This profile has no description.</Text>
+          <Text c="dimmed">{t('This profile has no description.')}</Text>
         )}
       </Stack>
     </Radio.Card>
@@ -73,8 +77,9 @@ function ProfileCard({ user, profile, checked }: { user: DemoUserPublic; profile
 
 /** A button that stays focusable while disabled, so its tooltip can say why (Mantine's pattern). */
 function GatedButton({ enabled, onClick, children, variant }: { enabled: boolean; onClick: () => void; children: string; variant?: 'filled' | 'default' }) {
+  const t = useT();
   return (
-    <Tooltip label={SELECT_FIRST} disabled={enabled} withArrow>
+    <Tooltip label={t(SELECT_FIRST)} disabled={enabled} withArrow>
       <Button
         size="lg"
         variant={variant}
@@ -93,6 +98,7 @@ function GatedButton({ enabled, onClick, children, variant }: { enabled: boolean
 
 /** /start-demo (spec section 2): choose a fictional profile, then simulate a submission or skip to its results. */
 export default function StartDemoPage() {
+  const t = useT();
   const navigate = useNavigate();
   const demo = useDemoProfile();
   const { query } = demo;
@@ -101,19 +107,20 @@ export default function StartDemoPage() {
   return (
     <Stack gap="xl">
       <Stack gap={6}>
-        <Title order={1}>Choose a demo profile</Title>
+        <Title order={1}>{t('Choose a demo profile')}</Title>
         <Text size="lg" c="dimmed" maw={760}>
-          These are made-up people with example mammograms. Pick one to see how a submission works and what the results look like. You do not
-          need images of your own.
+          {t(
+            'These are made-up people with example mammograms. Pick one to see how a submission works and what the results look like. You do not need images of your own.',
+          )}
         </Text>
       </Stack>
 
       {query.isError ? (
-        <Alert color="red" variant="light" title="Something went wrong.">
-          {errorMessage(query.error, "We couldn't load the demo profiles. Please try again later.")}
+        <Alert color="red" variant="light" title={t('Something went wrong.')}>
+          {errorMessage(query.error, msg("We couldn't load the demo profiles. Please try again later."))}
         </Alert>
       ) : query.isPending ? (
-        <SimpleGrid cols={3} spacing="lg" aria-busy="true" aria-label="Loading demo profiles">
+        <SimpleGrid cols={3} spacing="lg" aria-busy="true" aria-label={t('Loading demo profiles')}>
           {[0, 1, 2].map((i) => (
             <Card key={i} withBorder radius="lg" p="lg">
               <Group gap="md">
@@ -131,11 +138,11 @@ export default function StartDemoPage() {
         </SimpleGrid>
       ) : demo.users && demo.users.length === 0 ? (
         <Paper withBorder radius="lg" p="xl">
-          <Text fw={600}>No demo profiles yet.</Text>
-          <Text c="dimmed">An administrator can add them under Demo admin.</Text>
+          <Text fw={600}>{t('No demo profiles yet.')}</Text>
+          <Text c="dimmed">{t('An administrator can add them under Demo admin.')}</Text>
         </Paper>
       ) : (
-        <Radio.Group value={demo.selectedId} onChange={(id) => demo.select(id)} aria-label="Demo profiles">
+        <Radio.Group value={demo.selectedId} onChange={(id) => demo.select(id)} aria-label={t('Demo profiles')}>
           <SimpleGrid cols={3} spacing="lg">
             {demo.users?.map((u) => (
               <ProfileCard key={u.id} user={u} profile={readDemoProfile(u.data)} checked={u.id === demo.selectedId} />
@@ -144,9 +151,10 @@ export default function StartDemoPage() {
         </Radio.Group>
       )}
 
-      <Text size="sm" c="dimmed" maw={760} mt={-8}>
-        Each profile has four example mammograms made by a computer program. They are scored by the same engine as real submissions. None
-        of it is about a real person.
+      <Text c="dimmed" maw={760} mt={-8}>
+        {t(
+          'Each profile has four example mammograms made by a computer program. They are scored by the same engine as real submissions. None of it is about a real person.',
+        )}
       </Text>
 
       <Paper withBorder radius="lg" p="lg">
@@ -160,17 +168,17 @@ export default function StartDemoPage() {
               void navigate({ to: '/' });
             }}
           >
-            Exit demo
+            {t('Exit demo')}
           </Button>
           <Group gap="sm" wrap="nowrap">
-            <Text c="dimmed" size="sm" mr="sm" aria-live="polite">
-              {demo.selected ? `Selected: ${demo.selected.name}` : 'No profile selected'}
+            <Text c="dimmed" mr="sm" aria-live="polite">
+              {demo.selected ? t('Selected: {{name}}', { name: demo.selected.name }) : t('No profile selected')}
             </Text>
             <GatedButton enabled={chosen} variant="default" onClick={() => void navigate({ to: '/submit' })}>
-              Simulate submission
+              {t('Simulate submission')}
             </GatedButton>
             <GatedButton enabled={chosen} onClick={() => void navigate({ to: '/results' })}>
-              Skip to results
+              {t('Skip to results')}
             </GatedButton>
           </Group>
         </Group>

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Anchor, Button, Drawer, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import { isFailed, type TaskPublic } from '../../core/contract';
+import { isFailed, type TaskPublic, type TaskStatus } from '../../core/contract';
 import { AI_MODEL } from '../../core/decisions';
 import { describeScore } from '../../core/wording/scores';
 import { tasksPageQuery } from '../api/tasks';
@@ -12,14 +12,19 @@ import { LabelBadge } from '../features/results/LabelBadge';
 import { AddTaskModal } from '../features/tasks/AddTaskModal';
 import { StatusRing } from '../features/tasks/StatusRing';
 import { TaskDetailPanel } from '../features/tasks/TaskDetailPanel';
+import { msg, useT } from '../i18n';
 
 const route = getRouteApi('/app/superuser/tasks');
 const COLUMNS = 7;
 
+/** The task's status as the row's label reads it (the API's word, translated). */
+const STATUS_WORDS: Record<TaskStatus, string> = { queued: msg('queued'), running: msg('running'), completed: msg('completed'), failed: msg('failed') };
+
 function ScoreCell({ task }: { task: TaskPublic }) {
-  if (isFailed(task.result)) return <Text c="red.7">Failed</Text>;
-  if (!task.result) return <Text c="dimmed">{task.status === 'queued' ? 'Queued' : 'Running'}</Text>;
-  const w = describeScore(task.result.study[AI_MODEL]);
+  const t = useT();
+  if (isFailed(task.result)) return <Text c="red.7">{t('Failed')}</Text>;
+  if (!task.result) return <Text c="dimmed">{task.status === 'queued' ? t('Queued') : t('Running')}</Text>;
+  const w = describeScore(task.result.study[AI_MODEL], (text, values) => (values ? t(text, values) : t(text)));
   return (
     <Group gap="xs" wrap="nowrap">
       <Text fw={600}>{w.percent}</Text>
@@ -30,6 +35,7 @@ function ScoreCell({ task }: { task: TaskPublic }) {
 
 /** /tasks (spec section 2): every task, 5 a page, refetched every 10 s, with a detail panel. */
 export default function TasksPage() {
+  const t = useT();
   const { page } = route.useSearch();
   const navigate = route.useNavigate();
   const setPage = useCallback((p: number, replace = false) => void navigate({ to: '/tasks', search: { page: p }, replace }), [navigate]);
@@ -37,7 +43,7 @@ export default function TasksPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [imageOpen, setImageOpen] = useState(false);
   const [adding, setAdding] = useState(false);
-  const selected = data?.data.find((t) => t.id === selectedId) ?? null;
+  const selected = data?.data.find((x) => x.id === selectedId) ?? null;
 
   const closePanel = () => {
     setSelectedId(null);
@@ -48,13 +54,13 @@ export default function TasksPage() {
     <Stack gap="xl">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Tasks Manager</Title>
+          <Title order={1}>{t('Tasks Manager')}</Title>
           <Text c="dimmed" mt={4}>
-            {data ? `${data.count} ${data.count === 1 ? 'task' : 'tasks'} · updates every 10 seconds` : ' '}
+            {data ? (data.count === 1 ? t('1 task · updates every 10 seconds') : t('{{n}} tasks · updates every 10 seconds', { n: data.count })) : ' '}
           </Text>
         </div>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setAdding(true)}>
-          Add task
+          {t('Add task')}
         </Button>
       </Group>
 
@@ -62,13 +68,13 @@ export default function TasksPage() {
         <Table className="users-table" verticalSpacing="md" horizontalSpacing="md" highlightOnHover aria-busy={isPending || isPlaceholderData}>
           <Table.Thead bg="var(--mantine-color-default-hover)">
             <Table.Tr>
-              <Table.Th>ID</Table.Th>
-              <Table.Th>Created At</Table.Th>
-              <Table.Th>Submitted by</Table.Th>
-              <Table.Th>Patient ID</Table.Th>
-              <Table.Th>Study Date</Table.Th>
-              <Table.Th>Score</Table.Th>
-              <Table.Th>DICOM Viewer</Table.Th>
+              <Table.Th>{t('ID')}</Table.Th>
+              <Table.Th>{t('Created At')}</Table.Th>
+              <Table.Th>{t('Submitted by')}</Table.Th>
+              <Table.Th>{t('Patient ID')}</Table.Th>
+              <Table.Th>{t('Study Date')}</Table.Th>
+              <Table.Th>{t('Score')}</Table.Th>
+              <Table.Th>{t('DICOM Viewer')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -77,7 +83,7 @@ export default function TasksPage() {
               <Table.Tr>
                 <Table.Td colSpan={COLUMNS}>
                   <Text c="dimmed" ta="center" py="lg">
-                    No tasks yet. Use 'Add task' to analyse a study.
+                    {t("No tasks yet. Use 'Add task' to analyse a study.")}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -94,7 +100,7 @@ export default function TasksPage() {
                   }
                 }}
                 tabIndex={0}
-                aria-label={`Task ${task.id.slice(0, 7)}, ${task.status}. Open details`}
+                aria-label={t('Task {{id}}, {{status}}. Open details', { id: task.id.slice(0, 7), status: t(STATUS_WORDS[task.status]) })}
                 style={{ cursor: 'pointer', opacity: isPlaceholderData ? 0.6 : 1 }}
                 bg={task.id === selectedId ? 'var(--mantine-primary-color-light)' : undefined}
               >
@@ -119,7 +125,7 @@ export default function TasksPage() {
                       rel="noopener noreferrer"
                       onClick={(e) => e.stopPropagation()}
                     >
-                      Open viewer
+                      {t('Open viewer')}
                     </Anchor>
                   ) : (
                     <Text c="dimmed">—</Text>
@@ -133,14 +139,14 @@ export default function TasksPage() {
 
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          Page {Math.min(page, totalPages)} of {totalPages}
+          {t('Page {{page}} of {{total}}', { page: Math.min(page, totalPages), total: totalPages })}
         </Text>
         <Group gap="xs">
           <Button variant="default" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
+            {t('Previous')}
           </Button>
           <Button variant="default" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
-            Next
+            {t('Next')}
           </Button>
         </Group>
       </Group>
@@ -150,11 +156,11 @@ export default function TasksPage() {
         onClose={closePanel}
         position="right"
         size="50%"
-        title="Task details"
+        title={t('Task details')}
         styles={{ title: { fontSize: 'var(--mantine-font-size-xl)', fontWeight: 600 } }}
         closeOnClickOutside={!imageOpen}
         closeOnEscape={!imageOpen}
-        closeButtonProps={{ 'aria-label': 'Close task details' }}
+        closeButtonProps={{ 'aria-label': t('Close task details') }}
       >
         {selected && <TaskDetailPanel key={selected.id} task={selected} onModalChange={setImageOpen} />}
       </Drawer>

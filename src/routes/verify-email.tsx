@@ -7,16 +7,18 @@ import { verifyEmail } from '../api/auth';
 import { AuthShell } from '../components/AuthShell';
 import { StatusMessage } from '../components/StatusMessage';
 import { errorMessage, notifyFailure, notifySuccess } from '../lib/notify';
+import { msg, useT } from '../i18n';
 
 const route = getRouteApi('/verify-email');
 
 export default function VerifyEmailPage() {
+  const t = useT();
   const { token } = route.useSearch();
   const navigate = useNavigate();
   const mutation = useMutation({
     mutationFn: verifyEmail,
-    onSuccess: () => notifySuccess('Email verified.', 'You can now log in to your account.'),
-    onError: (error) => notifyFailure('Something went wrong.', errorMessage(error)),
+    onSuccess: () => notifySuccess(t('Email verified.'), t('You can now log in to your account.')),
+    onError: (error) => notifyFailure(t('Something went wrong.'), errorMessage(error)),
   });
 
   // The call is made at once, and once only (a verification token works a single time).
@@ -36,22 +38,22 @@ export default function VerifyEmailPage() {
 
   let body;
   if (!token) {
-    body = <StatusMessage kind="error">The verification link is invalid or missing. If you believe this is a mistake, please contact us for help.</StatusMessage>;
+    body = <StatusMessage kind="error">{t('The verification link is invalid or missing. If you believe this is a mistake, please contact us for help.')}</StatusMessage>;
   } else if (mutation.isSuccess) {
-    body = <StatusMessage kind="success">Your email has been verified successfully! You are being redirected to the login page.</StatusMessage>;
+    body = <StatusMessage kind="success">{t('Your email has been verified successfully! You are being redirected to the login page.')}</StatusMessage>;
   } else if (mutation.isError) {
-    body = <StatusMessage kind="error">{errorMessage(mutation.error, 'Verification failed. Please try again.')}</StatusMessage>;
+    body = <StatusMessage kind="error">{errorMessage(mutation.error, msg('Verification failed. Please try again.'))}</StatusMessage>;
   } else {
-    body = <StatusMessage kind="loading">Verifying your email…</StatusMessage>;
+    body = <StatusMessage kind="loading">{t('Verifying your email…')}</StatusMessage>;
   }
 
   return (
-    <AuthShell title="Email verification">
+    <AuthShell title={t('Email verification')}>
       {body}
       {(!token || mutation.isError) && (
-        <Text ta="center" size="sm">
+        <Text ta="center">
           <Anchor component={Link} to="/login">
-            Go to log in
+            {t('Go to log in')}
           </Anchor>
         </Text>
       )}

@@ -1,4 +1,5 @@
 import type { UserPublic } from '../../core/contract';
+import { submissionVerdict } from '../../core/submission-rule';
 
 /** The part of the user that the session rules of spec section 4 read. */
 export type FlagUser = Pick<UserPublic, 'submission_count' | 'submission_limit' | 'is_superuser' | 'is_test_user'>;
@@ -8,16 +9,14 @@ export function hasResults(user: FlagUser | null | undefined): boolean {
   return !user || user.submission_count > 0;
 }
 
-/** True when the user exists and may submit at all: a limit above 0, or a test user or superuser whatever their limit (decisions.md). */
+/** True when the user exists and submissions are open to her at all (core/submission-rule.ts), used up or not. */
 export function couldSubmit(user: FlagUser | null | undefined): boolean {
-  return !!user && (user.is_superuser || user.is_test_user || user.submission_limit > 0);
+  return !!user && submissionVerdict(user) !== 'not-open';
 }
 
-/** No user counts as reached; superusers and test users are never limited. */
+/** No user counts as reached, and so does a limit of 0. */
 export function limitReached(user: FlagUser | null | undefined): boolean {
-  if (!user) return true;
-  if (user.is_superuser || user.is_test_user) return false;
-  return user.submission_count >= user.submission_limit;
+  return !user || submissionVerdict(user) !== 'allowed';
 }
 
 export type SessionFlags = { hasResults: boolean; couldSubmit: boolean; limitReached: boolean };

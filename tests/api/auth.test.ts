@@ -4,6 +4,7 @@ import { linkToken } from '../support/smtp';
 import { dbLabel } from '../support/test-db';
 import { MESSAGES } from '../../core/validation';
 import { NOT_VERIFIED } from '../../server/services/auth.service';
+import { SERVER_MESSAGES } from '../../server/messages';
 
 describe(`accounts on ${dbLabel()}`, () => {
   let api: ApiHarness;
@@ -105,11 +106,11 @@ describe(`accounts on ${dbLabel()}`, () => {
     const user = await api.createUser();
     await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { is_active: false } });
     const res = await api.request('POST', '/login/access-token', { form: { username: user.email, password: user.password } });
-    expect(res.data.detail).toBe('Inactive user');
+    expect(res.data.detail).toBe(SERVER_MESSAGES.accountSwitchedOff);
     // A token of a deactivated account no longer authenticates: 401, so the client ends the session.
     const me = await api.request('GET', '/users/me', { token: user.token });
     expect(me.status).toBe(401);
-    expect(me.data.detail).toBe('Inactive user');
+    expect(me.data.detail).toBe(SERVER_MESSAGES.accountSwitchedOff);
   });
 
   it('test-token returns the user; bad, forged and missing tokens get 401', async () => {
@@ -120,11 +121,11 @@ describe(`accounts on ${dbLabel()}`, () => {
     for (const token of ['garbage', user.token.slice(0, -3) + 'abc']) {
       const res = await api.request('POST', '/login/test-token', { token });
       expect(res.status).toBe(401);
-      expect(res.data.detail).toBe('Could not validate credentials');
+      expect(res.data.detail).toBe(SERVER_MESSAGES.sessionEnded);
     }
     const none = await api.request('GET', '/users/me');
     expect(none.status).toBe(401);
-    expect(none.data.detail).toBe('Not authenticated');
+    expect(none.data.detail).toBe(SERVER_MESSAGES.notSignedIn);
   });
 
   it('recovers a password: mail, reset, old password refused, link single-use', async () => {
@@ -142,7 +143,7 @@ describe(`accounts on ${dbLabel()}`, () => {
     await api.login(user.email, 'brand-new-pass');
     const reuse = await api.request('POST', '/reset-password/', { json: { token, new_password: 'another-pass-1' } });
     expect(reuse.status).toBe(400);
-    expect(reuse.data.detail).toBe('Invalid token');
+    expect(reuse.data.detail).toBe(SERVER_MESSAGES.resetLinkNotValid);
   });
 
   it('answers recovery for an unknown address exactly as for a known one, and sends nothing', async () => {

@@ -17,6 +17,7 @@ import { dbLabel, freshDatabase } from '../support/test-db';
 const ROOT = path.resolve(__dirname, '../..');
 const ADMIN = { email: 'crash-admin@example.com', password: 'crash-admin-password' };
 const onPostgres = process.env.TEST_DB === 'postgres';
+const JOB_EXPIRE_SECONDS = 15;
 
 function startProcess(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -81,8 +82,10 @@ describe(`crash safety on ${dbLabel()}`, () => {
       FIRST_SUPERUSER_PASSWORD: ADMIN.password,
       SMTP_HOST: '',
       SEED_DEMO: 'false',
-      // A job whose worker died is handed out again after this long (and its task re-queued).
-      JOB_EXPIRE_SECONDS: '4',
+      // A job whose worker died is handed out again after this long (and its task re-queued). Long
+      // enough that a restarted worker's own run of the study ends before its job could expire
+      // again on a loaded machine (at 4 s, under a load average of 20, the study ran twice).
+      JOB_EXPIRE_SECONDS: String(JOB_EXPIRE_SECONDS),
       JOB_POLL_SECONDS: '0.5',
       JOB_MAINTENANCE_SECONDS: '1',
       // A separate worker's changes reach the server's user cache within AUTH_CACHE_MS; this test
@@ -150,7 +153,7 @@ describe(`crash safety on ${dbLabel()}`, () => {
     const list = (await (await fetch(`${base}/api/v1/tasks/`, { headers: auth })).json()) as { count: number };
     expect(list.count).toBe(1);
     // The old job, handed out again when it expires, finds the task done and leaves it alone.
-    await new Promise((r) => setTimeout(r, 6000));
+    await new Promise((r) => setTimeout(r, (JOB_EXPIRE_SECONDS + 2) * 1000));
     const after = await status();
     expect(after.status).toBe('completed');
     expect(after.result).toEqual(done.result);

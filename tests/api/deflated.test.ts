@@ -8,21 +8,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
-import { AI_MODEL } from '../../core/decisions';
 import { ScoredResult, TaskPublic, VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { unsupportedFileMessage } from '../../core/validation';
 import { deflateBomb, toDeflated } from '../fixtures/deflated';
-import { makeStudyFiles } from '../fixtures/studies';
+import { makeStudyFiles, studyForm } from '../fixtures/studies';
 
 const GB = 1024 * 1024 * 1024;
 const MB = 1024 * 1024;
-
-function studyForm(files: Record<ViewKey, Uint8Array>): FormData {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const key of VIEW_KEYS) form.append(key, new Blob([new Uint8Array(files[key])]), `${key}.dcm`);
-  return form;
-}
 
 /** The peak resident memory of this process so far, in bytes. */
 const peakRss = () => process.resourceUsage().maxRSS * 1024;

@@ -18,6 +18,7 @@ import {
 } from '../../core/contract';
 import { BUILT_IN_DEMO_PROFILES } from '../../server/services/demo-profiles';
 import { makeStudyFiles, makeNonDicomJpeg } from '../fixtures/studies';
+import { SERVER_MESSAGES } from '../../server/messages';
 
 const profile = (over: Record<string, unknown> = {}) =>
   JSON.stringify({ age: 50, description: 'A fictional person for the tests.', screening_location: 'skanes', ...over });
@@ -134,7 +135,7 @@ describe(`demo mode on ${dbLabel()}`, () => {
   it('refuses writes from visitors (401) and from users who are not superusers (403)', async () => {
     const target = (await create({ name: 'Guarded', data: profile() })).data;
     expect((await create({ name: 'X', data: profile() }, {}, null)).status).toBe(401);
-    expect((await create({ name: 'X', data: profile() }, {}, userToken))).toMatchObject({ status: 403, data: { detail: "The user doesn't have enough privileges" } });
+    expect((await create({ name: 'X', data: profile() }, {}, userToken))).toMatchObject({ status: 403, data: { detail: SERVER_MESSAGES.notAllowed } });
     const patch = { json: { data: profile({ age: 70 }) } };
     expect((await api.request('PATCH', `/demo/users/${target.id}`, patch)).status).toBe(401);
     expect((await api.request('PATCH', `/demo/users/${target.id}`, { ...patch, token: userToken })).status).toBe(403);

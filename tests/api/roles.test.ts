@@ -4,17 +4,10 @@ import { dbLabel } from '../support/test-db';
 import { AI_MODEL } from '../../core/decisions';
 import { MESSAGES } from '../../core/validation';
 import { ScoredResult, TasksPublic, type ViewKey } from '../../core/contract';
-import { makeStudyFiles } from '../fixtures/studies';
+import { makeStudyFiles, studyForm } from '../fixtures/studies';
 import { notOpenMessage } from '../../server/submissions/intake.service';
 
 /** The role rules of decisions.md (issue 18, item 5), on both databases. */
-
-function studyForm(files: Record<ViewKey, Uint8Array>): FormData {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const [field, bytes] of Object.entries(files)) form.append(field, new Blob([new Uint8Array(bytes)]), `${field}.dcm`);
-  return form;
-}
 
 function demoForm(name: string, files: Partial<Record<ViewKey, Uint8Array>> = {}): FormData {
   const form = new FormData();

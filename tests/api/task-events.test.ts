@@ -3,19 +3,11 @@
  * changed it (the database announces each change), ending when the task is settled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AI_MODEL } from '../../core/decisions';
-import { TaskPublic, VIEW_KEYS, type ViewKey } from '../../core/contract';
+import { TaskPublic, type ViewKey } from '../../core/contract';
 import { openPostgres } from '../../server/db/client';
-import { makeStudyFiles } from '../fixtures/studies';
+import { makeStudyFiles, studyForm } from '../fixtures/studies';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
-
-function studyForm(files: Record<ViewKey, Uint8Array>): FormData {
-  const form = new FormData();
-  form.set('ai_model', AI_MODEL);
-  for (const key of VIEW_KEYS) form.append(key, new Blob([new Uint8Array(files[key])]), `${key}.dcm`);
-  return form;
-}
 
 /** Opens the stream in-process and reads its `task` events as they come. */
 async function openEvents(api: ApiHarness, token: string, id: string) {

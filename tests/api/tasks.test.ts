@@ -6,7 +6,7 @@ import { dbLabel } from '../support/test-db';
 import { AI_MODEL } from '../../core/decisions';
 import { MESSAGES, unsupportedFileMessage } from '../../core/validation';
 import { ScoredResult, TaskPublic, VIEW_KEYS, type ViewKey } from '../../core/contract';
-import { makeStudyFiles, makeCtDicom, makeNonDicomJpeg as makeJpegBytes } from '../fixtures/studies';
+import { makeStudyFiles, makeCtDicom, makeNonDicomJpeg as makeJpegBytes, studyForm } from '../fixtures/studies';
 import { limitReachedMessage, notOpenMessage } from '../../server/submissions/intake.service';
 import { buildRealExamStudy, findRealExams, realMammogramsMissing } from '../../server/corpus/real-exams';
 
@@ -14,13 +14,6 @@ const realMissing = realMammogramsMissing();
 if (realMissing) console.warn(realMissing);
 
 type Files = Partial<Record<string, Uint8Array>>;
-
-function studyForm(files: Files, aiModel: string = AI_MODEL): FormData {
-  const form = new FormData();
-  form.set('ai_model', aiModel);
-  for (const [field, bytes] of Object.entries(files)) if (bytes) form.append(field, new Blob([new Uint8Array(bytes)]), `${field}.dcm`);
-  return form;
-}
 
 describe(`submissions and tasks on ${dbLabel()}`, () => {
   let api: ApiHarness;

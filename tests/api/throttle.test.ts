@@ -114,7 +114,8 @@ describe(`login throttling on ${dbLabel()}`, () => {
 
   it('shares its counters between two API processes on one database, and parallel failures each count', async () => {
     const user = await api.createUser();
-    const second = createApp(composeServices(api.config, api.db, { log: () => undefined, now }));
+    const secondServices = composeServices(api.config, api.db, { log: () => undefined, now });
+    const second = createApp(secondServices);
     const client = newClient();
     expect((await login(user.email, 'wrong-1', client)).status).toBe(400);
     expect((await login(user.email, 'wrong-2', client, second)).status).toBe(400);
@@ -136,6 +137,7 @@ describe(`login throttling on ${dbLabel()}`, () => {
     const [row] = await api.db.query<{ hits: number }>("SELECT hits FROM throttle_counters WHERE scope = 'login:account' AND key = $1", [other.email]);
     expect(row.hits).toBe(checked);
     advance(3600);
+    await secondServices.userCache.close();
   });
 
   it('sweeps counters once they are forgotten', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startApi, SUPERUSER, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { MESSAGES } from '../../core/validation';
+import { SERVER_MESSAGES } from '../../server/messages';
 
 describe(`users on ${dbLabel()}`, () => {
   let api: ApiHarness;
@@ -157,7 +158,7 @@ describe(`users on ${dbLabel()}`, () => {
     const user = await api.createUser();
     const wrong = await api.request('PATCH', '/users/me/password', { token: user.token, json: { current_password: 'not-it-at-all', new_password: 'new-password-1' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.data.detail).toBe('Incorrect password');
+    expect(wrong.data.detail).toBe(SERVER_MESSAGES.wrongCurrentPassword);
     const same = await api.request('PATCH', '/users/me/password', { token: user.token, json: { current_password: user.password, new_password: user.password } });
     expect(same.status).toBe(400);
     const empty = await api.request('PATCH', '/users/me/password', { token: user.token, json: {} });

@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { SUPERUSER, createUser, expect, signIn, test } from './fixtures';
+import { COLOR_SCHEME_KEY, expectAccessible } from './fixtures/a11y';
 
-/** No serious or critical axe violations on the page as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${what}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+// In Swedish: tests/e2e/languages.spec.ts runs axe on every screen it walks, in both themes.
 
 const publicScreens: Array<[string, string | RegExp]> = [
   ['/login', 'Log in'],
@@ -22,7 +16,7 @@ const publicScreens: Array<[string, string | RegExp]> = [
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`accessibility (${scheme})`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
+      await page.addInitScript(([key, s]) => localStorage.setItem(key, s), [COLOR_SCHEME_KEY, scheme] as const);
     });
 
     for (const [path, heading] of publicScreens) {

@@ -1,7 +1,7 @@
 /**
  * Issue 20, item 4: a study opened once in the built-in viewer opens again with no network (the
- * service worker keeps its DICOMweb answers and the viewer's code, bounded), and logging out
- * deletes those copies.
+ * service worker keeps its DICOMweb answers and the viewer's code, bounded); deleting the study
+ * deletes its copies, and logging out deletes them all.
  */
 import { makeStudyFiles } from '../fixtures/studies';
 import { VIEWER_STUDY_CACHE } from '../../src/offline/viewer-cache';
@@ -12,7 +12,7 @@ import { drawnPixels } from './fixtures/viewer';
 
 const VIEWS = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'] as const;
 
-test('a study opened once opens again offline; logging out deletes the copies', async ({ page, context, topBar }) => {
+test('a study opened once opens again offline; deleting it or logging out deletes the copies', async ({ page, context, topBar }) => {
   test.setTimeout(180_000);
   const who = await createUser({ submission_limit: 1 });
   const task = await submitFiles(await tokenFor(who.email, who.password), await makeStudyFiles({ seed: 75 }));
@@ -33,6 +33,20 @@ test('a study opened once opens again offline; logging out deletes the copies', 
   const { lit } = await drawnPixels(page.getByTestId('viewport-r_cc'));
   expect(lit, 'the offline view is drawn, not blank').toBeGreaterThan(500);
   await context.setOffline(false);
+
+  // Deleting the study takes its copies away at once, not at logout.
+  const uid = task.dcm_study_instance_uid!;
+  const copiesOfStudy = () =>
+    page.evaluate(
+      async ({ name, uid }) => (await (await caches.open(name)).keys()).filter((k) => new URL(k.url).pathname.includes(`/studies/${encodeURIComponent(uid)}`)).length,
+      { name: VIEWER_STUDY_CACHE, uid },
+    );
+  expect(await copiesOfStudy()).toBeGreaterThanOrEqual(5);
+  await page.goto(`/results/${task.id}`);
+  await page.getByTestId('delete-study').click();
+  await page.getByRole('dialog', { name: 'Delete this study?' }).getByTestId('confirm-delete-study').click();
+  await expect(page).toHaveURL(/\/results$/);
+  await expect.poll(copiesOfStudy, { message: "the deleted study's copies are gone" }).toBe(0);
 
   await page.goto('/');
   await topBar.logOut();

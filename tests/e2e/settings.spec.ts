@@ -1,4 +1,5 @@
 import { SUPERUSER, createUser, expect, readUser, signIn, test } from './fixtures';
+import { SERVER_MESSAGES } from '../../server/messages';
 
 test.describe('user settings', () => {
   test('profile: save is enabled only after a change, and the change is kept', async ({ page, member }) => {
@@ -40,7 +41,7 @@ test.describe('user settings', () => {
     await page.getByLabel('Confirm Password').fill('another-password');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Error.')).toBeVisible();
-    await expect(page.getByText('Incorrect password')).toBeVisible();
+    await expect(page.getByText(SERVER_MESSAGES.wrongCurrentPassword)).toBeVisible();
 
     await page.getByLabel('Current Password').fill(member.password);
     await page.getByRole('button', { name: 'Save' }).click();

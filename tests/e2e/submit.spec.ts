@@ -40,6 +40,42 @@ test.describe('the submission wizard', () => {
     await expect(page.getByTestId('submit-files')).toContainText(names.l_mlo);
   });
 
+  test('picking files again adds to the set: a file replaces only the view it is', async ({ page, member }) => {
+    const wizard = new SubmitPage(page);
+    const study = await makeStudyFiles({ seed: 7 });
+    const [rcc, rmlo] = writeTempFiles({ 'right-cc.dcm': study.r_cc, 'right-mlo.dcm': study.r_mlo });
+    const [lcc, lmlo] = writeTempFiles({ 'left-cc.dcm': study.l_cc, 'left-mlo.dcm': study.l_mlo });
+    const [rccAgain] = writeTempFiles({ 'right-cc-again.dcm': study.r_cc });
+    await signIn(page, member);
+    await wizard.goto();
+    await wizard.toUpload();
+
+    await wizard.pick([rcc, rmlo]);
+    await expect(wizard.slot('r_mlo')).toHaveAttribute('data-file', 'right-mlo.dcm');
+    await expect(page.getByRole('button', { name: 'Add or replace files' })).toBeVisible();
+    await wizard.pick([lcc, lmlo]);
+    await expect(wizard.slot('l_mlo')).toHaveAttribute('data-file', 'left-mlo.dcm');
+    await expect(wizard.slot('l_cc')).toHaveAttribute('data-file', 'left-cc.dcm');
+    await expect(wizard.slot('r_cc')).toHaveAttribute('data-file', 'right-cc.dcm');
+    await expect(wizard.slot('r_mlo')).toHaveAttribute('data-file', 'right-mlo.dcm');
+    await expect(page.getByTestId('study-messages')).toHaveCount(0);
+
+    // An R-CC picked again (the same view of the same study) takes the old one's place and leaves the other three views as they were.
+    await wizard.pick([rccAgain]);
+    await expect(wizard.slot('r_cc')).toHaveAttribute('data-file', 'right-cc-again.dcm');
+    for (const [key, name] of [['r_mlo', 'right-mlo.dcm'], ['l_cc', 'left-cc.dcm'], ['l_mlo', 'left-mlo.dcm']] as const) {
+      await expect(wizard.slot(key)).toHaveAttribute('data-file', name);
+    }
+    await expect(page.getByTestId('study-messages')).toHaveCount(0);
+
+    // The staged set survives a reload as the four files she ended with.
+    await page.reload();
+    await expect(wizard.step('submit')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('submit-files')).toContainText('right-cc-again.dcm');
+    await expect(page.getByTestId('submit-files')).not.toContainText('right-cc.dcm');
+    await expect(page.getByTestId('submit-files')).toContainText('left-mlo.dcm');
+  });
+
   test('a CT image, a PNG and two R-CC files get the spec messages; Submit asks for all four files', async ({ page, member }) => {
     const wizard = new SubmitPage(page);
     const study = await makeStudyFiles({ seed: 4 });
@@ -82,7 +118,7 @@ test.describe('the submission wizard', () => {
     await expect(page.getByTestId('rejected-files')).toHaveCount(0);
   });
 
-  test('Privacy Policy and Terms of Service open a modal', async ({ page, member }) => {
+  test('Privacy Policy and Terms of Service open a modal with their real texts', async ({ page, member }) => {
     const wizard = new SubmitPage(page);
     await signIn(page, member);
     await wizard.goto();
@@ -90,10 +126,16 @@ test.describe('the submission wizard', () => {
     await wizard.pick((await shuffledStudy(5)).paths);
     await wizard.toSubmitStep();
     await page.getByRole('button', { name: 'Privacy Policy' }).click();
-    await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toContainText('placeholder');
+    const privacy = page.getByRole('dialog', { name: 'Privacy Policy' });
+    await expect(privacy.getByRole('heading', { name: 'What we keep' })).toBeVisible();
+    await expect(privacy).toContainText('waitlist@e2e.example.com');
+    await expect(privacy).not.toContainText('placeholder');
+    await expect(privacy.getByRole('link', { name: 'Open as a page' })).toHaveAttribute('href', '/privacy');
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('button', { name: 'Terms of Service' }).click();
-    await expect(page.getByRole('dialog', { name: 'Terms of Service' })).toBeVisible();
+    const terms = page.getByRole('dialog', { name: 'Terms of Service' });
+    await expect(terms.getByRole('heading', { name: 'It is not a diagnosis' })).toBeVisible();
+    await expect(terms).not.toContainText('placeholder');
   });
 
   test('submit -> upload progress with bytes sent -> processing -> step 4 shows the score', async ({ page, member }) => {
@@ -165,7 +207,9 @@ test('demo mode: Simulate submission runs for 15 s, then shows the profile score
   await expect.poll(async () => !!((await get(`/demo/tasks/${profile.id}`)) as { result?: unknown }).result, { timeout: 180_000 }).toBe(true);
 
   await signIn(page, member);
-  await page.evaluate((id) => localStorage.setItem('demo_user_id', id), profile.id);
+  // Stored before each page's scripts run: the login page, seeing the new token, may go on to
+  // home (which leaves demo mode) while a value written from the test would already be there.
+  await page.addInitScript((id) => localStorage.setItem('demo_user_id', id), profile.id);
   const wizard = new SubmitPage(page);
   await wizard.goto();
   await expect(page.getByText(`Demo: ${profile.name}`)).toBeVisible({ timeout: 30_000 });

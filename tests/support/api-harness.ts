@@ -11,6 +11,8 @@ import { runWorker } from '../../server/runtime';
 import { createPipeline } from '../../server/jobs/pipeline';
 import { freshDatabase } from './test-db';
 import { startSmtp } from './smtp';
+import { TaskPublic, type ViewKey } from '../../core/contract';
+import { studyForm } from '../fixtures/studies';
 
 export const SUPERUSER = { email: 'admin@example.com', password: 'admin-password-1' };
 
@@ -97,6 +99,15 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
     }
   }
 
+  /** Submits a study as `token`'s owner and returns its task once completed; throws otherwise. */
+  async function completedStudy(token: string, files: Record<ViewKey, Uint8Array>): Promise<TaskPublic> {
+    const res = await request('POST', '/tasks/', { token, body: studyForm(files) });
+    if (res.status !== 200) throw new Error(`the submission answered ${res.status}: ${JSON.stringify(res.data)}`);
+    const done = await waitSettled(token, res.data.id);
+    if (done.status !== 'completed') throw new Error(`task ${res.data.id} ${done.status}: ${JSON.stringify(done.result)}`);
+    return TaskPublic.parse(done);
+  }
+
   /** A verified user with a unique e-mail, created by the superuser. */
   async function createUser(fields: Record<string, unknown> = {}) {
     const email = `user-${randomBytes(5).toString('hex')}@example.org`;
@@ -120,11 +131,13 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
     login,
     createUser,
     waitSettled,
+    completedStudy,
     superToken,
     dataDir,
     async close() {
       await queue?.stop();
       await services.taskEvents.close();
+      await services.userCache.close();
       await smtp.close();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -35,12 +35,16 @@ function toDisplay(v: ViewAnalysis, data: Uint8Array): RgbaOverlay {
   return { width, height, data: v.flipped ? flipBytesHorizontal(data, width, height, 4) : data };
 }
 
-/** Each finding is a Gaussian bump of its score; colour runs yellow to red with the heat. */
+/**
+ * The regions the view reports, and nothing else: each finding (the same list the result's regions
+ * are made from, see selectRegions, so the first is the one the view's score came from) is a
+ * Gaussian bump of its score with its box outlined, so even a low-scored region is marked. Colour
+ * runs yellow to red with the heat.
+ */
 function detectionRgba(v: ViewAnalysis, findings: Finding[]): Uint8Array {
   const { width: w, height: h } = v.coarse;
   const heat = new Float32Array(w * h);
   for (const f of findings) {
-    if (f.score < 0.05) continue;
     const cx = (f.minX + f.maxX) / 2;
     const cy = (f.minY + f.maxY) / 2;
     const sx = Math.max(2, (f.maxX - f.minX) / 2.5);
@@ -66,7 +70,34 @@ function detectionRgba(v: ViewAnalysis, findings: Finding[]): Uint8Array {
     out[i * 4 + 2] = 0;
     out[i * 4 + 3] = Math.round(255 * Math.min(1, 0.25 + t));
   }
+  for (const f of findings) outlineBox(out, w, h, f);
   return out;
+}
+
+/** A finding's box (the one its Region reports), one coarse pixel wide, opaque, coloured by its score. */
+function outlineBox(out: Uint8Array, w: number, h: number, f: Finding): void {
+  const clampX = (x: number) => Math.min(w - 1, Math.max(0, Math.round(x)));
+  const clampY = (y: number) => Math.min(h - 1, Math.max(0, Math.round(y)));
+  const x0 = clampX(f.minX);
+  const x1 = clampX(f.maxX);
+  const y0 = clampY(f.minY);
+  const y1 = clampY(f.maxY);
+  const green = Math.round(230 * (1 - Math.min(1, Math.max(0, f.score))));
+  const paint = (x: number, y: number) => {
+    const i = (y * w + x) * 4;
+    out[i] = 255;
+    out[i + 1] = green;
+    out[i + 2] = 0;
+    out[i + 3] = 255;
+  };
+  for (let x = x0; x <= x1; x++) {
+    paint(x, y0);
+    paint(x, y1);
+  }
+  for (let y = y0; y <= y1; y++) {
+    paint(x0, y);
+    paint(x1, y);
+  }
 }
 
 function densityRgba(v: ViewAnalysis): Uint8Array {

@@ -185,6 +185,9 @@ export function averageRisk(t1: number, t2: number, race: number, data: BcratDat
   return integrate(t1, t2, (g) => l1[g], (g) => l2[g]);
 }
 
+/** How each note about a set-aside answer begins (a recomputation replaces the old ones). */
+export const SET_ASIDE_NOTE_STARTS = ['Age at first period (', 'Age at first birth (', 'Atypical hyperplasia is used only'] as const;
+
 /** Which user answers went into BCRAT, as given (null = unknown, coded 99 or the reference). */
 export interface BcraMapping {
   input: BcraInput;

@@ -89,15 +89,25 @@ export function demoUsersRepository(db: Db) {
       );
       return rows.length > 0;
     },
-    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult): Promise<boolean> {
-      const rows = await db.query(`UPDATE demo_users SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING id`, [
-        id,
-        status,
-        JSON.stringify(result),
-      ]);
-      return rows.length > 0;
+    /** Stores the study's outcome, with `alongside` in the same transaction (as tasks.finish). false when the profile is gone. */
+    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult, alongside?: (tx: Db) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query(`UPDATE demo_users SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING id`, [
+          id,
+          status,
+          JSON.stringify(result),
+        ]);
+        if (rows.length === 0) return false;
+        await alongside?.(tx);
+        return true;
+      });
     },
     /** Puts a finished study back in the queue (to score it again); false when it is not finished. */
+    /** A running study back to the queue, unfinished (its job ended without an answer). */
+    async backToQueue(id: string): Promise<boolean> {
+      const rows = await db.query(`UPDATE demo_users SET status = 'queued' WHERE id = $1 AND status = 'running' RETURNING id`, [id]);
+      return rows.length > 0;
+    },
     async requeue(id: string): Promise<boolean> {
       const rows = await db.query(
         `UPDATE demo_users SET status = 'queued', result = NULL, started_at = NULL, finished_at = NULL

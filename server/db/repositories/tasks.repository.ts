@@ -1,5 +1,6 @@
 import type { Db } from '../client';
-import { TaskResult, type TaskPublic, type TaskStatus } from '../../../core/contract';
+import { TaskResult, isFailed, type ScoredResult, type TaskPublic, type TaskStatus } from '../../../core/contract';
+import { MAY_SUBMIT_SQL } from '../../../core/submission-rule';
 
 export interface TaskRow extends TaskPublic {
   /** The files' PatientBirthDate (DICOM DA), read by the worker for a study submitted on someone's behalf. */
@@ -116,7 +117,11 @@ export function tasksRepository(db: Db) {
      * submission back (once), and the owner's flow status follows. A reader never sees the task
      * finished and the owner still 'processing'.
      */
-    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult): Promise<TaskRow | null> {
+    /**
+     * Stores the task's outcome; `alongside` writes in the same transaction what must be kept with
+     * it (the run's images, ImageStore.keepDerived). null when the task is gone (deleted while it ran).
+     */
+    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult, alongside?: (tx: Db) => Promise<void>): Promise<TaskRow | null> {
       return db.transaction(async (tx) => {
         const rows = await tx.query(
           `UPDATE tasks SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -124,6 +129,7 @@ export function tasksRepository(db: Db) {
         );
         if (!rows[0]) return null;
         const task = toTask(rows[0]);
+        await alongside?.(tx);
         const submissions = submissionsRepository(tx);
         if (status === 'failed') {
           const uncounted = await tx.query('UPDATE tasks SET counted = false WHERE id = $1 AND counted RETURNING id', [id]);
@@ -133,8 +139,50 @@ export function tasksRepository(db: Db) {
         return task;
       });
     },
+    /** The owner's newest task that completed with scores, or null. */
+    async lastCompleted(ownerId: string): Promise<TaskRow | null> {
+      const rows = await db.query(
+        `SELECT ${COLUMNS} FROM tasks WHERE owner_id = $1 AND status = 'completed' AND result IS NOT NULL AND NOT (result ? 'error')
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+        [ownerId],
+      );
+      return rows[0] ? toTask(rows[0]) : null;
+    },
+    /**
+     * Replaces a completed task's result by `next(current)` and keeps the current one in
+     * task_result_versions, in one transaction (the row is locked, so two changes take turns).
+     * null when the task is gone or has no scores.
+     */
+    async reviseResult(id: string, next: (current: ScoredResult) => ScoredResult): Promise<ScoredResult | null> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1 AND status = 'completed' FOR UPDATE`, [id]);
+        const current = rows[0] ? toTask(rows[0]).result : null;
+        if (!current || isFailed(current)) return null;
+        const revised = next(current);
+        await tx.query(
+          'INSERT INTO task_result_versions (task_id, version, result) VALUES ($1, $2, $3) ON CONFLICT (task_id, version) DO NOTHING',
+          [id, current.revision?.number ?? 1, JSON.stringify(current)],
+        );
+        await tx.query('UPDATE tasks SET result = $2 WHERE id = $1', [id, JSON.stringify(revised)]);
+        return revised;
+      });
+    },
+    /** A task's earlier results, oldest first. */
+    async resultVersions(id: string): Promise<{ version: number; replaced_at: string; result: ScoredResult }[]> {
+      const rows = await db.query<{ version: number; replaced_at: string; result: unknown }>(
+        `SELECT version, to_char(replaced_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS replaced_at, result
+           FROM task_result_versions WHERE task_id = $1 ORDER BY version`,
+        [id],
+      );
+      return rows.map((r) => ({ version: r.version, replaced_at: r.replaced_at, result: TaskResult.parse(typeof r.result === 'string' ? JSON.parse(r.result) : r.result) as ScoredResult }));
+    },
     async delete(id: string): Promise<boolean> {
       return (await db.query('DELETE FROM tasks WHERE id = $1 RETURNING id', [id])).length > 0;
+    },
+    /** A running task back to the queue, unfinished and still counted once (its job ended without an answer). */
+    async backToQueue(id: string): Promise<boolean> {
+      const rows = await db.query(`UPDATE tasks SET status = 'queued' WHERE id = $1 AND status = 'running' RETURNING id`, [id]);
+      return rows.length > 0;
     },
     /**
      * The ids of tasks a worker should run, oldest first: the queued ones, and the running ones
@@ -162,13 +210,13 @@ export type TasksRepository = ReturnType<typeof tasksRepository>;
 export function submissionsRepository(db: Db) {
   return {
     /**
-     * Takes one submission if the user may submit (superusers and test users always may), in one
-     * statement so two parallel submissions cannot both take the last one. false when refused.
+     * Takes one submission if the user may submit (core/submission-rule.ts), in one statement so
+     * two parallel submissions cannot both take the last one. false when refused.
      */
     async take(userId: string): Promise<boolean> {
       const rows = await db.query(
         `UPDATE users SET submission_count = submission_count + 1, status = 'processing'
-         WHERE id = $1 AND (is_superuser OR is_test_user OR submission_count < submission_limit) RETURNING id`,
+         WHERE id = $1 AND ${MAY_SUBMIT_SQL} RETURNING id`,
         [userId],
       );
       return rows.length > 0;

@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { EMPTY_RISK_FACTORS, RiskFactors, type FlowStatus, type UserPublic } from '../../../core/contract';
+import type { Language } from '../../../core/i18n';
 
 export interface UserRow extends UserPublic {
   hashed_password: string;
@@ -9,7 +10,7 @@ export interface UserRow extends UserPublic {
 }
 
 const COLUMNS = `id, email, full_name, birthdate::text AS birthdate, hashed_password, is_active, is_superuser,
-  is_test_user, email_verified, token_version, status, submission_count, submission_limit, risk_factors,
+  is_test_user, email_verified, token_version, status, submission_count, submission_limit, risk_factors, language,
   to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`;
 
 function toUser(row: Record<string, unknown>): UserRow {
@@ -35,6 +36,8 @@ export interface NewUser {
   is_test_user: boolean;
   email_verified: boolean;
   submission_limit: number;
+  /** The language she signed up in; null when nobody chose one (seeded and admin-made accounts). */
+  language?: Language | null;
 }
 
 export type UserChanges = Partial<
@@ -51,6 +54,7 @@ export type UserChanges = Partial<
     | 'status'
     | 'submission_limit'
     | 'risk_factors'
+    | 'language'
   >
 >;
 
@@ -71,9 +75,9 @@ export function usersRepository(db: Db) {
     },
     async create(u: NewUser): Promise<UserRow> {
       const rows = await db.query(
-        `INSERT INTO users (email, full_name, birthdate, hashed_password, is_active, is_superuser, is_test_user, email_verified, submission_limit)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-        [u.email.toLowerCase(), u.full_name, u.birthdate, u.hashed_password, u.is_active, u.is_superuser, u.is_test_user, u.email_verified, u.submission_limit],
+        `INSERT INTO users (email, full_name, birthdate, hashed_password, is_active, is_superuser, is_test_user, email_verified, submission_limit, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
+        [u.email.toLowerCase(), u.full_name, u.birthdate, u.hashed_password, u.is_active, u.is_superuser, u.is_test_user, u.email_verified, u.submission_limit, u.language ?? null],
       );
       return toUser(rows[0]);
     },

@@ -3,9 +3,11 @@ import { AppShell, Box, Burger, Button, Drawer, Group, Stack, Stepper, Text } fr
 import { useDisclosure } from '@mantine/hooks';
 import { TIMING } from '../../../core/decisions';
 import { IconLogout } from '../../components/icons';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { useCurrentUser, useLogout } from '../../session/useSession';
 import { EMPOWER_STEPS, stepIndex, type EmpowerStep } from './steps';
+import { useT } from '../../i18n';
 
 /** The tracker follows the page after the wizard's 500 ms delay (spec section 4). */
 function useDelayedStep(step: EmpowerStep): number {
@@ -19,18 +21,17 @@ function useDelayedStep(step: EmpowerStep): number {
 }
 
 function Account() {
+  const t = useT();
   const { user } = useCurrentUser();
   const logout = useLogout();
   return (
     <Stack gap="xs">
-      <Text size="sm" c="dimmed">
-        Signed in as
-      </Text>
+      <Text c="dimmed">{t('Signed in as')}</Text>
       <Text fw={600} data-testid="empower-email" style={{ wordBreak: 'break-all' }}>
         {user?.email ?? ' '}
       </Text>
       <Button variant="default" leftSection={<IconLogout />} onClick={logout}>
-        Log out
+        {t('Log out')}
       </Button>
     </Stack>
   );
@@ -38,6 +39,7 @@ function Account() {
 
 /** /empower's frame: the side step tracker with the user's e-mail; 'Log out' lives in a drawer on small screens. */
 export function EmpowerLayout({ step, children }: { step: EmpowerStep; children: ReactNode }) {
+  const t = useT();
   const active = useDelayedStep(step);
   const [drawer, { toggle, close }] = useDisclosure(false);
   return (
@@ -45,14 +47,17 @@ export function EmpowerLayout({ step, children }: { step: EmpowerStep; children:
       <AppShell.Header withBorder>
         <Group h="100%" px="xl" justify="space-between">
           <Logo />
-          <Burger opened={drawer} onClick={toggle} hiddenFrom="sm" aria-label="Open the menu" />
+          <Group gap="md" wrap="nowrap">
+            <LanguageSwitch />
+            <Burger opened={drawer} onClick={toggle} hiddenFrom="sm" aria-label={t('Open the menu')} />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xl">
         <Stack justify="space-between" h="100%">
-          <Stepper active={active} orientation="vertical" size="sm" aria-label="Steps" data-testid="empower-steps" allowNextStepsSelect={false}>
+          <Stepper active={active} orientation="vertical" size="sm" aria-label={t('Steps')} data-testid="empower-steps" allowNextStepsSelect={false}>
             {EMPOWER_STEPS.map((s) => (
-              <Stepper.Step key={s.key} label={s.label} description={s.description} />
+              <Stepper.Step key={s.key} label={t(s.label)} description={t(s.description)} />
             ))}
           </Stepper>
           <Account />
@@ -63,7 +68,7 @@ export function EmpowerLayout({ step, children }: { step: EmpowerStep; children:
           {children}
         </Box>
       </AppShell.Main>
-      <Drawer opened={drawer} onClose={close} title="Menu" position="right" hiddenFrom="sm">
+      <Drawer opened={drawer} onClose={close} title={t('Menu')} position="right" hiddenFrom="sm">
         <Account />
       </Drawer>
     </AppShell>

@@ -6,7 +6,9 @@ import type { ViewKey } from '../../../core/contract';
 import { VIEW_KEYS_IN_ORDER, VIEW_LABELS } from '../../../core/dicom/classify';
 import { configQuery, queryKeys } from '../../api/queries';
 import { createTask } from '../../api/tasks';
-import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
+import { errorMessage, notifyFailure, notifySuccess } from '../../lib/notify';
+import { useT } from '../../i18n';
+import { translateMessage } from '../../lib/messages';
 import { TermsModal, type TermsDoc } from '../submit/TermsModal';
 import { PickReport } from '../submit/UploadStep';
 import { usePickedFiles } from '../submit/usePickedFiles';
@@ -16,6 +18,7 @@ import { usePickedFiles } from '../submit/usePickedFiles';
  * in any order, the list of file names, the terms checkbox and Submit, then /empower/processing.
  */
 export function UploadStep({ onFilesChange }: { onFilesChange: (hasFiles: boolean) => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useQuery(configQuery());
@@ -27,12 +30,13 @@ export function UploadStep({ onFilesChange }: { onFilesChange: (hasFiles: boolea
   const submit = useMutation({
     mutationFn: () => createTask(picked.byView as Record<ViewKey, File>),
     onSuccess: () => {
-      notifySuccess('Mammogram uploaded successfully.');
+      notifySuccess(t('Mammogram uploaded successfully.'));
       void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
       void queryClient.invalidateQueries({ queryKey: queryKeys.lastTask });
       void navigate({ to: '/empower/$', params: { _splat: 'processing' } });
     },
-    onError: notifyError,
+    // The server's detail in the reader's language (notifyError's toast otherwise).
+    onError: (error) => notifyFailure(t('Error.'), translateMessage(errorMessage(error))),
   });
 
   const pick = (files: File[]) => {
@@ -41,7 +45,7 @@ export function UploadStep({ onFilesChange }: { onFilesChange: (hasFiles: boolea
   };
   const onSubmit = () => {
     if (VIEW_KEYS_IN_ORDER.some((k) => !picked.byView[k])) {
-      notifyFailure('Error.', 'Please upload all four files.');
+      notifyFailure(t('Error.'), t('Please upload all four files.'));
       return;
     }
     submit.mutate();
@@ -51,38 +55,38 @@ export function UploadStep({ onFilesChange }: { onFilesChange: (hasFiles: boolea
   return (
     <Stack gap="xl">
       <div>
-        <Title order={1}>Upload your mammograms</Title>
+        <Title order={1}>{t('Upload your mammograms')}</Title>
         <Text c="dimmed" size="lg" mt={4}>
-          Choose the four .dcm files you got from your clinic. The order does not matter.
+          {t('Choose the four .dcm files you got from your clinic. The order does not matter.')}
         </Text>
       </div>
       <Paper withBorder radius="lg" p="xl">
         <Group justify="space-between">
-          <Text>{hasFiles ? `${picked.files.length} files chosen.` : 'No files chosen yet.'}</Text>
-          <Button onClick={() => setOpened(true)}>Upload Mammogram</Button>
+          <Text>{!hasFiles ? t('No files chosen yet.') : picked.files.length === 1 ? t('1 files chosen.') : t('{{n}} files chosen.', { n: picked.files.length })}</Text>
+          <Button onClick={() => setOpened(true)}>{t('Upload Mammogram')}</Button>
         </Group>
       </Paper>
 
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Upload Mammogram" size="lg">
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('Upload Mammogram')} size="lg">
         <Stack gap="md">
-          <Text>Choose the four .dcm files of one mammogram: right and left breast, each from above (CC) and from the side (MLO).</Text>
+          <Text>{t('Choose the four .dcm files of one mammogram: right and left breast, each from above (CC) and from the side (MLO).')}</Text>
           <Group>
-            <FileButton onChange={pick} multiple accept=".dcm,application/dicom" inputProps={{ 'aria-label': 'Choose image files' }}>
+            <FileButton onChange={pick} multiple accept=".dcm,application/dicom" inputProps={{ 'aria-label': t('Choose image files') }}>
               {(props) => (
                 <Button {...props} variant={hasFiles ? 'default' : 'filled'}>
-                  {hasFiles ? 'Choose other files' : 'Choose files'}
+                  {hasFiles ? t('Add or replace files') : t('Choose files')}
                 </Button>
               )}
             </FileButton>
-            {picked.status === 'classifying' && <Loader size="sm" aria-label="Reading the files" />}
+            {picked.status === 'classifying' && <Loader size="sm" aria-label={t('Reading the files')} />}
           </Group>
           {hasFiles && (
-            <Table withTableBorder data-testid="empower-files">
+            <Table withTableBorder fz="md" data-testid="empower-files">
               <Table.Tbody>
                 {VIEW_KEYS_IN_ORDER.map((k) => (
                   <Table.Tr key={k}>
                     <Table.Th w={90}>{VIEW_LABELS[k]}</Table.Th>
-                    <Table.Td c={picked.byView[k] ? undefined : 'dimmed'}>{picked.byView[k]?.name ?? 'Missing'}</Table.Td>
+                    <Table.Td c={picked.byView[k] ? undefined : 'dimmed'}>{picked.byView[k]?.name ?? t('Missing')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -90,18 +94,20 @@ export function UploadStep({ onFilesChange }: { onFilesChange: (hasFiles: boolea
           )}
           <PickReport picked={picked} />
           <Checkbox
+            size="md"
+            styles={{ description: { fontSize: 'var(--mantine-font-size-md)' } }}
             checked={agreed}
             onChange={(e) => setAgreed(e.currentTarget.checked)}
-            label="I agree to the terms and conditions"
+            label={t('I agree to the terms and conditions')}
             description={
               <>
-                Read the{' '}
-                <Anchor component="button" type="button" size="sm" onClick={() => setDoc('privacy')}>
-                  Privacy Policy
+                {t('Read the')}{' '}
+                <Anchor component="button" type="button" fz="inherit" onClick={() => setDoc('privacy')}>
+                  {t('Privacy Policy')}
                 </Anchor>{' '}
-                and the{' '}
-                <Anchor component="button" type="button" size="sm" onClick={() => setDoc('terms')}>
-                  Terms of Service
+                {t('and the')}{' '}
+                <Anchor component="button" type="button" fz="inherit" onClick={() => setDoc('terms')}>
+                  {t('Terms of Service')}
                 </Anchor>
                 .
               </>
@@ -109,7 +115,7 @@ export function UploadStep({ onFilesChange }: { onFilesChange: (hasFiles: boolea
           />
           <Group justify="flex-end">
             <Button onClick={onSubmit} disabled={!agreed || !hasFiles} loading={submit.isPending}>
-              Submit
+              {t('Submit')}
             </Button>
           </Group>
         </Stack>

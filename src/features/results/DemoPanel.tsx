@@ -1,19 +1,21 @@
 import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { useT } from '../../i18n';
 import { useDemoProfile } from '../../session/useDemoProfile';
 
 /** Top right of /results in demo mode: switch demo user, back to demo start, exit demo (spec section 2). */
 export function DemoPanel() {
+  const t = useT();
   const demo = useDemoProfile();
   const navigate = useNavigate();
   return (
-    <Paper withBorder radius="lg" p="md" data-testid="demo-panel" className="screen-only" aria-label="Demo mode" component="section">
+    <Paper withBorder radius="lg" p="md" data-testid="demo-panel" className="screen-only" aria-label={t('Demo mode')} component="section">
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" lts={0.5} mb={6}>
-        Demo mode
+        {t('Demo mode')}
       </Text>
       <Group gap="sm" align="flex-end" wrap="nowrap">
         <Select
-          label="Switch demo user"
+          label={t('Switch demo user')}
           size="sm"
           w={210}
           data={(demo.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
@@ -23,7 +25,7 @@ export function DemoPanel() {
           comboboxProps={{ withinPortal: true }}
         />
         <Button size="sm" variant="default" onClick={() => void navigate({ to: '/start-demo' })}>
-          Back to demo start
+          {t('Back to demo start')}
         </Button>
         <Button
           size="sm"
@@ -33,7 +35,7 @@ export function DemoPanel() {
             void navigate({ to: '/' });
           }}
         >
-          Exit demo
+          {t('Exit demo')}
         </Button>
       </Group>
     </Paper>

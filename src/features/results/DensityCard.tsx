@@ -1,15 +1,18 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { DensityMeasure } from '../../../core/contract';
 import { describeDensity, GRADE_IS_ESTIMATE, GRADE_WORDS, type Grade } from '../../../core/wording/density';
+import { useT } from '../../i18n';
 
 import './results.css';
+import { asTranslate } from './translate';
 
 const GRADES: Grade[] = ['a', 'b', 'c', 'd'];
 
 /** The four grades side by side, hers marked: where she is on the scale, also in words. */
 function GradeScale({ grade }: { grade: Grade }) {
+  const t = useT();
   return (
-    <SimpleGrid cols={4} spacing="xs" component="ol" className="density-scale" aria-label="The four breast density grades" data-testid="density-scale">
+    <SimpleGrid cols={4} spacing="xs" component="ol" className="density-scale" aria-label={t('The four breast density grades')} data-testid="density-scale">
       {GRADES.map((g) => {
         const hers = g === grade;
         return (
@@ -22,10 +25,10 @@ function GradeScale({ grade }: { grade: Grade }) {
           >
             <Text fw={700} fz="lg" lh={1.2}>
               {g.toUpperCase()}
-              {hers && <VisuallyHidden> (your grade)</VisuallyHidden>}
+              {hers && <VisuallyHidden> ({t('your grade')})</VisuallyHidden>}
             </Text>
-            <Text size="sm" lh={1.3}>
-              {GRADE_WORDS[g]}
+            <Text lh={1.3}>
+              {t(GRADE_WORDS[g])}
             </Text>
           </Box>
         );
@@ -40,12 +43,13 @@ function GradeScale({ grade }: { grade: Grade }) {
  * MQSA, 2024). `compact` is the short form of step 4 of /submit; the Masking tab has the scale too.
  */
 export function DensityCard({ measure, compact = false }: { measure: DensityMeasure | null | undefined; compact?: boolean }) {
-  const w = describeDensity(measure);
+  const t = useT();
+  const w = describeDensity(measure, asTranslate(t));
   return (
     <Paper withBorder radius="lg" p={compact ? 'lg' : 'xl'} data-testid="density-card" component="section" aria-labelledby="density-card-title">
       <Stack gap="md">
         <Title order={3} id="density-card-title" size={compact ? 'h4' : 'h3'}>
-          Your breast density
+          {t('Your breast density')}
         </Title>
         {w.available ? (
           <>
@@ -63,7 +67,7 @@ export function DensityCard({ measure, compact = false }: { measure: DensityMeas
             {!compact && <GradeScale grade={w.grade} />}
             <Text data-testid="density-sensitivity">
               <Text span fw={600}>
-                What this means for your mammogram:{' '}
+                {t('What this means for your mammogram:')}{' '}
               </Text>
               {w.sensitivity}
             </Text>
@@ -78,8 +82,8 @@ export function DensityCard({ measure, compact = false }: { measure: DensityMeas
             </Text>
           ))}
         </Box>
-        <Text size="sm" c="dimmed">
-          {GRADE_IS_ESTIMATE}
+        <Text c="dimmed">
+          {t(GRADE_IS_ESTIMATE)}
         </Text>
       </Stack>
     </Paper>

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { Box, useMantineTheme } from '@mantine/core';
 import { LABEL_UPPER_BOUNDS, QUANTILE_LABELS, quantileLabel } from '../../../core/wording/scores';
+import { useT } from '../../i18n';
 import { LABEL_COLOR } from './labels';
 import { lowerIn100, makeCurve, xAtQuantile, yAt } from './distribution';
 
@@ -12,9 +13,10 @@ const BOUNDS = [0, LABEL_UPPER_BOUNDS['Very Low'], LABEL_UPPER_BOUNDS.Low, LABEL
 /**
  * The population picture with "You are here" (ui.md): the spread of scores among women who had a
  * mammogram, coloured by the four groups, with the person's place marked. Its text equivalent is
- * the accessible name and description.
+ * the accessible name and description. `scoreName` is shown as given (already in her language).
  */
 export function DistributionChart({ quantile, scoreName }: { quantile: number; scoreName: string }) {
+  const t = useT();
   const theme = useMantineTheme();
   const id = useId();
   const curve = useMemo(() => makeCurve(), []);
@@ -49,10 +51,10 @@ export function DistributionChart({ quantile, scoreName }: { quantile: number; s
       data-testid="distribution-chart"
       style={{ display: 'block', maxWidth: W }}
     >
-      <title id={`${id}-t`}>{`How ${scoreName} scores are spread among women, and where you are`}</title>
+      <title id={`${id}-t`}>{t('How {{score}} scores are spread among women, and where you are', { score: scoreName })}</title>
       <desc id={`${id}-d`}>
-        {`You are here: your score is higher than that of about ${lower} in 100 women, in the ${label} group. ` +
-          'The groups are Very Low (lowest 10 in 100), Low (next 40), Moderate (next 40) and High (highest 10).'}
+        {`${t('You are here: your score is higher than that of about {{lower}} in 100 women, in the {{label}} group.', { lower, label: t(label) })} ` +
+          t('The groups are Very Low (lowest 10 in 100), Low (next 40), Moderate (next 40) and High (highest 10).')}
       </desc>
       {QUANTILE_LABELS.map((l, i) => {
         const colour = theme.colors[LABEL_COLOR[l]];
@@ -65,20 +67,20 @@ export function DistributionChart({ quantile, scoreName }: { quantile: number; s
         const x = px((xAtQuantile(curve, BOUNDS[i]) + xAtQuantile(curve, BOUNDS[i + 1])) / 2);
         return (
           <text key={l} x={x} y={py(0) + 20} textAnchor="middle" fontSize={13} fill="var(--mantine-color-text)" fontWeight={l === label ? 700 : 400}>
-            {l}
+            {t(l)}
           </text>
         );
       })}
       <text x={px(0)} y={H - 8} fontSize={12} fill="var(--mantine-color-dimmed)">
-        ← Lower score
+        {t('← Lower score')}
       </text>
       <text x={px(1)} y={H - 8} fontSize={12} textAnchor="end" fill="var(--mantine-color-dimmed)">
-        Higher score →
+        {t('Higher score →')}
       </text>
       <line x1={markerX} x2={markerX} y1={PAD.top - 14} y2={py(0)} stroke="var(--mantine-color-text)" strokeWidth={2} />
       <circle cx={markerX} cy={py(my)} r={6} fill="var(--mantine-color-body)" stroke="var(--mantine-color-text)" strokeWidth={2.5} />
       <text x={markerX} y={PAD.top - 22} textAnchor={anchor} fontSize={15} fontWeight={700} fill="var(--mantine-color-text)">
-        You are here
+        {t('You are here')}
       </text>
     </Box>
   );

@@ -1,14 +1,16 @@
 import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useT } from '../../i18n';
 
 /** The results load failure of spec section 8. */
 export function ResultsError() {
+  const t = useT();
   return (
     <Paper withBorder radius="lg" p="xl" role="alert" data-testid="results-error">
       <Title order={2} size="h3">
-        Something went wrong.
+        {t('Something went wrong.')}
       </Title>
       <Text size="lg" mt="sm">
-        We couldn't load your results. Please try again later or contact support if the problem persists.
+        {t("We couldn't load your results. Please try again later or contact support if the problem persists.")}
       </Text>
     </Paper>
   );
@@ -16,15 +18,16 @@ export function ResultsError() {
 
 /** While the images are still being looked at: calm words and a sign of life. */
 export function ResultsProcessing({ queued }: { queued: boolean }) {
+  const t = useT();
   return (
     <Paper withBorder radius="lg" p="xl" role="status" data-testid="results-processing">
       <Group gap="lg" wrap="nowrap" align="flex-start">
         <Loader size="md" aria-hidden />
         <Stack gap={6}>
           <Title order={2} size="h3">
-            {queued ? 'Your images are waiting to be looked at' : 'We are looking at your images'}
+            {queued ? t('Your images are waiting to be looked at') : t('We are looking at your images')}
           </Title>
-          <Text size="lg">This usually takes a minute or two. This page updates by itself, so you can keep it open.</Text>
+          <Text size="lg">{t('This usually takes a minute or two. This page updates by itself, so you can keep it open.')}</Text>
         </Stack>
       </Group>
     </Paper>
@@ -33,17 +36,19 @@ export function ResultsProcessing({ queued }: { queued: boolean }) {
 
 /** The loading state of the results: the shape of the page, without numbers. */
 export function ResultsLoading() {
+  const t = useT();
   return (
-    <Group justify="center" py={80} role="status" aria-label="Loading your results">
+    <Group justify="center" py={80} role="status" aria-label={t('Loading your results')}>
       <Loader />
     </Group>
   );
 }
 
 export function SubmitAgain({ onClick }: { onClick: () => void }) {
+  const t = useT();
   return (
     <Button mt="sm" onClick={onClick}>
-      Submit again
+      {t('Submit again')}
     </Button>
   );
 }

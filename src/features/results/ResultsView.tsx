@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ScoredResult } from '../../../core/contract';
-import { describeScore } from '../../../core/wording/scores';
+import { describeScore, NOT_AVAILABLE } from '../../../core/wording/scores';
+import { useT } from '../../i18n';
 import { EngineNote } from './EngineNote';
 import { ImagesTab } from './ImagesTab';
 import type { ImageQueryFor } from './images';
@@ -10,6 +11,7 @@ import { PrintReport } from './PrintReport';
 import { ScoreTab } from './ScoreTab';
 import { SCORE_TABS, type ScoreTabKey } from './tabs';
 import './results.css';
+import { asTranslate } from './translate';
 
 export type ResultsTabKey = ScoreTabKey | 'images';
 
@@ -22,37 +24,41 @@ export function ResultsView({
   queryFor,
   report,
   studyUid,
+  answers,
 }: {
   result: ScoredResult;
   queryFor: ImageQueryFor;
   report: { name: string; patientId?: string | null; studyDate?: string | null };
   /** The study's DICOM UID: the Images tab then opens it in the image viewer (a person's own study). */
   studyUid?: string | null;
+  /** Her own study: the Inherent Risk tab offers to change her answers. */
+  answers?: { editable: boolean; newest: boolean; taskId: string };
 }) {
+  const t = useT();
   const [tab, setTab] = useState<ResultsTabKey>('smart-density');
   return (
     <>
       <Stack gap="lg" className="screen-only">
         <Tabs value={tab} onChange={(v) => v && setTab(v as ResultsTabKey)} keepMounted={false} variant="outline" radius="md">
           <Tabs.List>
-            {SCORE_TABS.map((t) => {
-              const w = describeScore(result.study[t.score]);
+            {SCORE_TABS.map((s) => {
+              const w = describeScore(result.study[s.score], asTranslate(t));
               return (
-                <Tabs.Tab key={t.key} value={t.key} px="lg" py="sm">
+                <Tabs.Tab key={s.key} value={s.key} px="lg" py="sm">
                   <Stack gap={4} align="flex-start">
                     <Text fw={600} size="md">
-                      {t.title}
+                      {t(s.title)}
                     </Text>
                     {w.available ? (
                       <Group gap={6} wrap="nowrap">
                         <LabelBadge label={w.label} size="sm" aria-hidden />
-                        <Text size="xs" c="dimmed" data-testid="tab-short">
+                        <Text c="dimmed" data-testid="tab-short">
                           {w.short}
                         </Text>
                       </Group>
                     ) : (
-                      <Text size="xs" c="dimmed">
-                        N/A
+                      <Text c="dimmed">
+                        {t(NOT_AVAILABLE)}
                       </Text>
                     )}
                   </Stack>
@@ -61,13 +67,13 @@ export function ResultsView({
             })}
             <Tabs.Tab value="images" px="lg" py="sm">
               <Text fw={600} size="md">
-                Images
+                {t('Images')}
               </Text>
             </Tabs.Tab>
           </Tabs.List>
-          {SCORE_TABS.map((t) => (
-            <Tabs.Panel key={t.key} value={t.key}>
-              <ScoreTab result={result} tab={t} onOpenTab={setTab} />
+          {SCORE_TABS.map((s) => (
+            <Tabs.Panel key={s.key} value={s.key}>
+              <ScoreTab result={result} tab={s} onOpenTab={setTab} answers={answers} />
             </Tabs.Panel>
           ))}
           <Tabs.Panel value="images">

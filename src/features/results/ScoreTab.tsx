@@ -1,8 +1,10 @@
 import { Anchor, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ScoreEntry, ScoredResult } from '../../../core/contract';
-import { describeScore, NOT_AVAILABLE } from '../../../core/wording/scores';
+import { describeScore, NOT_AVAILABLE, referenceText } from '../../../core/wording/scores';
+import { msg, useT } from '../../i18n';
 import { AdviceCard } from './AdviceCard';
+import { AnswersUsedCard } from './AnswersUsedCard';
 import { DensityCard } from './DensityCard';
 import { DistributionChart } from './DistributionChart';
 import { IconArray } from './IconArray';
@@ -10,18 +12,20 @@ import { LabelBadge } from './LabelBadge';
 import { NotAChance } from './NotAChance';
 import { absoluteCount, NEXT_STEP, numberMeaning } from './meaning';
 import { SCORE_TABS, type ScoreTabKey, type ScoreTabText } from './tabs';
+import { asTranslate } from './translate';
 
 /** Tabs whose number is a score, not a chance: a worried reader could take it for one. */
 const NOT_A_CHANCE_TABS = new Set<ScoreTabKey>(['smart-density', 'cancer-signs']);
 
 /** The big number, its group and the ranking sentence: what a reader takes in first. */
 export function ScoreHeadline({ tab, entry, size = 'lg' }: { tab: ScoreTabText; entry: ScoreEntry; size?: 'lg' | 'md' }) {
-  const w = describeScore(entry);
+  const t = useT();
+  const w = describeScore(entry, asTranslate(t));
   const big = size === 'lg';
   return (
     <Stack gap="sm" data-testid={`score-${tab.key}`}>
-      <Text size="sm" tt="uppercase" fw={600} c="dimmed" lts={0.5}>
-        {tab.what}
+      <Text fw={600} c="dimmed">
+        {t(tab.what)}
       </Text>
       <Group gap="md" align="center" wrap="nowrap">
         <Text component="span" fz={big ? 64 : 44} fw={700} lh={1} data-testid="score-percent">
@@ -40,34 +44,36 @@ export function ScoreHeadline({ tab, entry, size = 'lg' }: { tab: ScoreTabText; 
             {w.ranking}
           </Text>
           {/* Beside the number it already says it is not a chance; under it, only what the number is. */}
-          <Text c="dimmed">{NOT_A_CHANCE_TABS.has(tab.key) ? 'This is a score from 0% to 100%.' : numberMeaning(tab.key, entry)}</Text>
+          <Text c="dimmed">{NOT_A_CHANCE_TABS.has(tab.key) ? t('This is a score from 0% to 100%.') : numberMeaning(tab.key, entry)}</Text>
           {big && (
             <Text fw={600} data-testid="next-step">
-              {NEXT_STEP[w.label]}
+              {t(NEXT_STEP[w.label])}
             </Text>
           )}
         </>
       ) : (
         <Text c="dimmed" data-testid="ranking-text">
-          {`This score could not be worked out. ${w.reason}`}
+          {`${t('This score could not be worked out.')} ${w.reason}`}
         </Text>
       )}
     </Stack>
   );
 }
 
+/** `title`: the English key (its test id); shown in her language. */
 function SideCard({ title, entry }: { title: string; entry: ScoreEntry }) {
-  const w = describeScore(entry);
+  const t = useT();
+  const w = describeScore(entry, asTranslate(t));
   return (
     <Paper withBorder radius="md" p="md" data-testid={`side-${title.toLowerCase().replace(/\s+/g, '-')}`}>
-      <Text fw={600}>{title}</Text>
+      <Text fw={600}>{t(title)}</Text>
       <Group gap="sm" mt={6}>
         <Text fz={28} fw={700} lh={1.1}>
           {w.percent}
         </Text>
         {w.available && <LabelBadge label={w.label} />}
       </Group>
-      <Text size="sm" c="dimmed" mt={4}>
+      <Text c="dimmed" mt={4}>
         {w.available ? w.ranking : w.reason}
       </Text>
     </Paper>
@@ -76,24 +82,26 @@ function SideCard({ title, entry }: { title: string; entry: ScoreEntry }) {
 
 /** The three scores the combined one is built from, each a link to its own tab. */
 function Components({ result, onOpenTab }: { result: ScoredResult; onOpenTab: (key: ScoreTabKey) => void }) {
+  const t = useT();
   return (
     <Stack gap="sm">
-      <Title order={3}>What goes into it</Title>
+      <Title order={3}>{t('What goes into it')}</Title>
       <SimpleGrid cols={3} spacing="md">
-        {SCORE_TABS.filter((t) => t.key !== 'smart-density').map((t) => {
-          const w = describeScore(result.study[t.score]);
+        {SCORE_TABS.filter((s) => s.key !== 'smart-density').map((s) => {
+          const w = describeScore(result.study[s.score], asTranslate(t));
+          const title = t(s.title);
           return (
-            <UnstyledButton key={t.key} onClick={() => onOpenTab(t.key)} aria-label={`${t.title}: ${w.percent}. Open the ${t.title} tab`}>
+            <UnstyledButton key={s.key} onClick={() => onOpenTab(s.key)} aria-label={t('{{title}}: {{percent}}. Open the {{title}} tab', { title, percent: w.percent })}>
               <Paper withBorder radius="md" p="md" className="component-card">
-                <Text fw={600}>{t.title}</Text>
+                <Text fw={600}>{title}</Text>
                 <Group gap="sm" mt={6}>
                   <Text fz={28} fw={700} lh={1.1}>
                     {w.percent}
                   </Text>
                   {w.available && <LabelBadge label={w.label} />}
                 </Group>
-                <Text size="sm" c="dimmed" mt={4}>
-                  {w.available ? w.ranking : NOT_AVAILABLE}
+                <Text c="dimmed" mt={4}>
+                  {w.available ? w.ranking : t(NOT_AVAILABLE)}
                 </Text>
               </Paper>
             </UnstyledButton>
@@ -105,9 +113,21 @@ function Components({ result, onOpenTab }: { result: ScoredResult; onOpenTab: (k
 }
 
 /** One score tab of /results: number, group, ranking, the population picture, advice and plain words. */
-export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab: ScoreTabText; onOpenTab: (key: ScoreTabKey | 'images') => void }) {
+export function ScoreTab({
+  result,
+  tab,
+  onOpenTab,
+  answers,
+}: {
+  result: ScoredResult;
+  tab: ScoreTabText;
+  onOpenTab: (key: ScoreTabKey | 'images') => void;
+  /** Her own study: whether she may change the answers here, and whether it is her newest. */
+  answers?: { editable: boolean; newest: boolean; taskId: string };
+}) {
+  const t = useT();
   const entry = result.study[tab.score];
-  const w = describeScore(entry);
+  const w = describeScore(entry, asTranslate(t));
   const count = absoluteCount(tab.key, entry);
   return (
     <Stack gap="xl" pt="xl">
@@ -125,22 +145,22 @@ export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="lg" p="xl" h="100%">
             <Title order={3} mb="xs">
-              Where you are among other women
+              {t('Where you are among other women')}
             </Title>
             {w.available && entry.quantile !== null ? (
               <>
                 <Text c="dimmed" mb="md">
-                  Each group is a share of women who had a mammogram: Very Low is the lowest 10 in 100, High the highest 10 in 100.
+                  {t('Each group is a share of women who had a mammogram: Very Low is the lowest 10 in 100, High the highest 10 in 100.')}
                 </Text>
-                <DistributionChart quantile={entry.quantile} scoreName={tab.title} />
+                <DistributionChart quantile={entry.quantile} scoreName={t(tab.title)} />
                 {entry.reference && (
-                  <Text size="sm" c="dimmed" mt="sm" data-testid="ranked-against">
-                    Compared with: {entry.reference}.
+                  <Text c="dimmed" mt="sm" data-testid="ranked-against">
+                    {t('Compared with: {{reference}}.', { reference: referenceText(entry.reference, asTranslate(t)) })}
                   </Text>
                 )}
               </>
             ) : (
-              <Text c="dimmed">There is no ranking because this score could not be worked out.</Text>
+              <Text c="dimmed">{t('There is no ranking because this score could not be worked out.')}</Text>
             )}
           </Paper>
         </Grid.Col>
@@ -150,33 +170,35 @@ export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab
 
       {tab.key === 'masking' && <DensityCard measure={result.density?.study} />}
 
+      {tab.key === 'inherent-risk' && <AnswersUsedCard result={result} answers={answers} />}
+
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Paper withBorder radius="lg" p="xl">
           <Title order={3} mb="sm">
-            What this score means
+            {t('What this score means')}
           </Title>
           <List spacing="xs">
             {tab.means.map((m) => (
-              <List.Item key={m}>{m}</List.Item>
+              <List.Item key={m}>{t(m)}</List.Item>
             ))}
           </List>
           {tab.key === 'cancer-signs' && (
             <Anchor component="button" type="button" mt="sm" onClick={() => onOpenTab('images')}>
-              See your images
+              {t('See your images')}
             </Anchor>
           )}
         </Paper>
         <Paper withBorder radius="lg" p="xl">
           <Title order={3} mb="sm">
-            What it does not mean
+            {t('What it does not mean')}
           </Title>
           <List spacing="xs">
             {tab.doesNotMean.map((m) => (
-              <List.Item key={m}>{m}</List.Item>
+              <List.Item key={m}>{t(m)}</List.Item>
             ))}
           </List>
           <Anchor component={Link} to="/score-quality" hash={tab.key} display="inline-block" mt="sm" data-testid="score-quality-link">
-            How good is this score?
+            {t('How good is this score?')}
           </Anchor>
         </Paper>
       </SimpleGrid>
@@ -185,10 +207,10 @@ export function ScoreTab({ result, tab, onOpenTab }: { result: ScoredResult; tab
         <Components result={result} onOpenTab={onOpenTab} />
       ) : (
         <Stack gap="sm">
-          <Title order={3}>Each breast</Title>
+          <Title order={3}>{t('Each breast')}</Title>
           <SimpleGrid cols={2} spacing="md">
-            <SideCard title="Right breast" entry={result.right[tab.score]} />
-            <SideCard title="Left breast" entry={result.left[tab.score]} />
+            <SideCard title={msg('Right breast')} entry={result.right[tab.score]} />
+            <SideCard title={msg('Left breast')} entry={result.left[tab.score]} />
           </SimpleGrid>
         </Stack>
       )}

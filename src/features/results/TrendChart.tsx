@@ -1,5 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatShortDate } from './format';
+import { NOT_AVAILABLE } from '../../../core/wording/scores';
+import { useT } from '../../i18n';
+import { formatDate } from './format';
 import { chartPoint, trendWords, type TrendSeries } from './history';
 
 import './results.css';
@@ -10,20 +12,21 @@ const LABEL_W = 36;
 
 /** One score's course over her studies: a small line chart with its words as the accessible name. */
 function SmallTrend({ series, currentId }: { series: TrendSeries; currentId: string | null }) {
+  const t = useT();
   const pts = series.points.map((p, i) => ({ ...p, ...chartPoint(i, series.points.length, p.score, BOX) }));
   const last = series.points[series.points.length - 1];
   const words = trendWords(series);
   return (
     <Paper withBorder radius="md" p="md" data-testid={`trend-${series.key}`}>
       <Stack gap={6}>
-        <Text fw={600}>{series.title}</Text>
+        <Text fw={600}>{t(series.title)}</Text>
         <Group gap={6} align="baseline">
           <Text fz={24} fw={700} lh={1}>
-            {last ? `${Math.round(last.score * 100)}%` : 'N/A'}
+            {last ? `${Math.round(last.score * 100)}%` : t(NOT_AVAILABLE)}
           </Text>
           {last && (
-            <Text size="sm" c="dimmed">
-              in your newest study
+            <Text c="dimmed">
+              {t('in your newest study')}
             </Text>
           )}
         </Group>
@@ -61,17 +64,17 @@ function SmallTrend({ series, currentId }: { series: TrendSeries; currentId: str
             ))}
             {pts.length >= 1 && (
               <text x={BOX.pad} y={BOX.height + 14} textAnchor="start">
-                {formatShortDate(pts[0].at)}
+                {formatDate(pts[0].at)}
               </text>
             )}
             {pts.length >= 2 && (
               <text x={BOX.width - BOX.pad} y={BOX.height + 14} textAnchor="end">
-                {formatShortDate(pts[pts.length - 1].at)}
+                {formatDate(pts[pts.length - 1].at)}
               </text>
             )}
           </g>
         </svg>
-        <Text size="sm" c="dimmed" data-testid="trend-words">
+        <Text c="dimmed" data-testid="trend-words">
           {words}
         </Text>
       </Stack>

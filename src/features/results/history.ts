@@ -1,4 +1,5 @@
 import { isFailed, type ScoredResult, type TaskListItem, type TaskStatus } from '../../../core/contract';
+import { msg, t } from '../../i18n';
 import { parseUtc } from './format';
 import { SCORE_TABS, type ScoreTabKey } from './tabs';
 
@@ -9,7 +10,7 @@ import { SCORE_TABS, type ScoreTabKey } from './tabs';
 
 /** GET /tasks/ answers a superuser everyone's tasks: her history is only her own. */
 export function ownStudies<T extends Pick<TaskListItem, 'owner_id'>>(items: readonly T[], userId: string): T[] {
-  return items.filter((t) => t.owner_id === userId);
+  return items.filter((task) => task.owner_id === userId);
 }
 
 /** The result of a study the engine scored, or null (queued, running, failed). */
@@ -27,6 +28,7 @@ export interface TrendPoint {
 
 export interface TrendSeries {
   key: ScoreTabKey;
+  /** The score's name, its English key (translate with t(title)). */
   title: string;
   /** Oldest first; only the studies where this score could be worked out. */
   points: TrendPoint[];
@@ -38,9 +40,9 @@ export interface TrendSeries {
  */
 export function trendSeries(studies: readonly Pick<TaskListItem, 'id' | 'created_at' | 'status' | 'result'>[]): TrendSeries[] {
   const scored = studies
-    .map((t) => ({ t, r: scoredResult(t) }))
-    .filter((x): x is { t: (typeof studies)[number]; r: ScoredResult } => x.r !== null)
-    .map(({ t, r }) => ({ id: t.id, at: parseUtc(t.created_at), r }))
+    .map((task) => ({ task, r: scoredResult(task) }))
+    .filter((x): x is { task: (typeof studies)[number]; r: ScoredResult } => x.r !== null)
+    .map(({ task, r }) => ({ id: task.id, at: parseUtc(task.created_at), r }))
     .sort((a, b) => a.at.getTime() - b.at.getTime());
   return SCORE_TABS.map((tab) => ({
     key: tab.key,
@@ -57,17 +59,20 @@ export function hasTrend(series: readonly TrendSeries[]): boolean {
   return series.some((s) => s.points.length >= 2);
 }
 
-/** How a score moved from her first to her last study, in words (the chart's text equivalent). */
+/** How a score moved from her first to her last study, in words (the chart's text equivalent), in the current language. */
 export function trendWords(series: TrendSeries): string {
   const p = series.points;
-  if (p.length === 0) return `${series.title}: could not be worked out.`;
+  const title = t(series.title);
+  if (p.length === 0) return t('{{title}}: could not be worked out.', { title });
   const pct = (x: number) => `${Math.round(x * 100)}%`;
-  if (p.length === 1) return `${series.title}: ${pct(p[0].score)} in one study.`;
-  const first = p[0].score;
-  const last = p[p.length - 1].score;
-  const diff = Math.round(last * 100) - Math.round(first * 100);
-  const how = diff === 0 ? 'the same as' : diff > 0 ? `up ${diff} points from` : `down ${-diff} points from`;
-  return `${series.title}: ${pct(last)} in your newest study, ${how} ${pct(first)} in your first.`;
+  if (p.length === 1) return t('{{title}}: {{score}} in one study.', { title, score: pct(p[0].score) });
+  const first = pct(p[0].score);
+  const last = pct(p[p.length - 1].score);
+  const diff = Math.round(p[p.length - 1].score * 100) - Math.round(p[0].score * 100);
+  if (diff === 0) return t('{{title}}: {{last}} in your newest study, the same as {{first}} in your first.', { title, last, first });
+  return diff > 0
+    ? t('{{title}}: {{last}} in your newest study, up {{diff}} points from {{first}} in your first.', { title, last, first, diff })
+    : t('{{title}}: {{last}} in your newest study, down {{diff}} points from {{first}} in your first.', { title, last, first, diff: -diff });
 }
 
 /** Where a point of a small chart goes: x spread evenly over the studies, y from 0% (bottom) to 100%. */
@@ -78,10 +83,10 @@ export function chartPoint(index: number, count: number, score: number, box: { w
   return { x, y };
 }
 
-/** The words for a study that is not (yet) scored, as the history shows it. */
+/** The words for a study that is not (yet) scored, as the history shows it (English keys: show them with t(words)). */
 export function statusWords(status: TaskStatus, failed: boolean): string | null {
-  if (failed || status === 'failed') return 'Could not be scored';
-  if (status === 'queued') return 'Waiting to be looked at';
-  if (status === 'running') return 'Being looked at';
+  if (failed || status === 'failed') return msg('Could not be scored');
+  if (status === 'queued') return msg('Waiting to be looked at');
+  if (status === 'running') return msg('Being looked at');
   return null;
 }

@@ -1,4 +1,5 @@
 import type { OverlayKind, OverlayLayer, TaskImage, ViewKey } from '../../../core/contract';
+import { msg } from '../../../core/i18n';
 
 /** Where a screen gets one image layer of one view (the last task, a task by id, a demo profile). */
 export type ImageQueryFor = (view: ViewKey, layer: OverlayLayer) => ImageQuery;
@@ -18,11 +19,11 @@ export const IMAGE_QUERY_DEFAULTS = { staleTime: Infinity, retry: false } as con
 
 export type { OverlayKind };
 
-/** The three sliders of the Images tab (scoring.md: which score each overlay belongs to). */
+/** The three sliders of the Images tab (scoring.md: which score each overlay belongs to). English keys: show with t(text). */
 export const OVERLAYS: readonly { layer: OverlayKind; label: string; hint: string }[] = [
-  { layer: 'detection', label: 'Suspicious regions', hint: 'Where the computer looked most closely (cancer signs)' },
-  { layer: 'density', label: 'Dense tissue', hint: 'Tissue that looks white and can hide cancer (masking)' },
-  { layer: 'texture', label: 'Density texture', hint: 'The pattern of the tissue (inherent risk)' },
+  { layer: 'detection', label: msg('Suspicious regions'), hint: msg('Where the computer looked most closely (cancer signs)') },
+  { layer: 'density', label: msg('Dense tissue'), hint: msg('Tissue that looks white and can hide cancer (masking)') },
+  { layer: 'texture', label: msg('Density texture'), hint: msg('The pattern of the tissue (inherent risk)') },
 ];
 
 export type OverlayLevels = Record<OverlayKind, number>;

@@ -1,5 +1,6 @@
 import type { ScoreEntry } from '../../../core/contract';
 import { wholePercent, type QuantileLabel } from '../../../core/wording/scores';
+import { msg, t } from '../../i18n';
 import type { ScoreTabKey } from './tabs';
 
 /**
@@ -10,16 +11,16 @@ import type { ScoreTabKey } from './tabs';
 export function numberMeaning(tab: ScoreTabKey, entry: ScoreEntry): string {
   if (entry.score === null) return '';
   const n = wholePercent(entry.score);
-  const inHundred = n < 1 ? 'fewer than 1 in 100' : `about ${n} in 100`;
+  const inHundred = n < 1 ? t('fewer than 1 in 100') : t('about {{n}} in 100', { n });
   switch (tab) {
     case 'smart-density':
-      return 'This is a score from 0% to 100%. It is not the chance that you have cancer.';
+      return t('This is a score from 0% to 100%. It is not the chance that you have cancer.');
     case 'cancer-signs':
-      return 'This is a score from 0% to 100%. It is not the chance that you have cancer.';
+      return t('This is a score from 0% to 100%. It is not the chance that you have cancer.');
     case 'inherent-risk':
-      return `Out of 100 women like you, ${inHundred} get breast cancer in the next 5 years.`;
+      return t('Out of 100 women like you, {{inHundred}} get breast cancer in the next 5 years.', { inHundred });
     case 'masking':
-      return `If a cancer were there, the chance that dense tissue would hide it is ${inHundred}.`;
+      return t('If a cancer were there, the chance that dense tissue would hide it is {{inHundred}}.', { inHundred });
   }
 }
 
@@ -29,10 +30,10 @@ export function absoluteCount(tab: ScoreTabKey, entry: ScoreEntry): number | nul
   return wholePercent(entry.score);
 }
 
-/** One calm sentence on what to do, by group: the thing a worried reader looks for first. */
+/** One calm sentence on what to do, by group: the thing a worried reader looks for first (shown with t(text)). */
 export const NEXT_STEP: Record<QuantileLabel, string> = {
-  'Very Low': 'Keep going to your regular screening appointments.',
-  Low: 'Keep going to your regular screening appointments.',
-  Moderate: 'Keep going to your regular screening. You can talk about this score with your doctor.',
-  High: 'Talk with your doctor about this score. It is not a diagnosis.',
+  'Very Low': msg('Keep going to your regular screening appointments.'),
+  Low: msg('Keep going to your regular screening appointments.'),
+  Moderate: msg('Keep going to your regular screening. You can talk about this score with your doctor.'),
+  High: msg('Talk with your doctor about this score. It is not a diagnosis.'),
 };

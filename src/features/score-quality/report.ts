@@ -1,5 +1,7 @@
 import { ScoreQualityReport, type QualityFigure } from '../../../core/contract/score-quality';
 import reportFile from '../../../core/score-quality-report.json';
+import { msg, t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 
 /**
  * The committed evaluation report (`npm run evaluate -- --data DIR --report`), bundled at build
@@ -11,35 +13,38 @@ export const SCORE_QUALITY_REPORT: ScoreQualityReport = ScoreQualityReport.parse
 /** How a figure reads: a rank correlation, percentage points, a share "in 100", or a percent. */
 export type FigureStyle = 'correlation' | 'points' | 'share' | 'percent';
 
+/** A figure in words, in the current language (its callers re-render when it changes). */
 export function formatFigure(value: number, style: FigureStyle): string {
   switch (style) {
     case 'correlation':
-      return value.toFixed(2);
+      return formatNumber(value, 2);
     case 'points':
-      return `${value.toFixed(1)} points`;
+      return t('{{value}} points', { value: formatNumber(value, 1) });
     case 'share':
-      return `${Math.round(value * 100)} in 100`;
+      return t('{{n}} in 100', { n: Math.round(value * 100) });
     case 'percent':
       return `${Math.round(value)}%`;
   }
 }
 
-export const NOT_MEASURED = 'Not yet measured';
+/** Shown for a figure not measured (in English: translate it where shown). */
+export const NOT_MEASURED = msg('Not yet measured');
 
+/** A count of the figure's unit. */
 const UNIT_WORDS: Record<QualityFigure['unit'], string> = {
-  films: 'films',
-  lesions: 'findings',
-  pairs: 'pairs of films',
-  'normal films': 'films without findings',
+  films: msg('{{n}} films'),
+  lesions: msg('{{n}} findings'),
+  pairs: msg('{{n}} pairs of films'),
+  'normal films': msg('{{n}} films without findings'),
 };
 
-/** How the figure was measured, in words, with its count. */
+/** How the figure was measured, in words, with its count, in the current language. */
 export function basisText(f: QualityFigure): string {
-  if (f.value === null || f.n === null) return f.basis === 'cross-validated' ? 'No cross-validated test yet' : 'Not measured on these films';
-  const what = `${f.n} ${UNIT_WORDS[f.unit]}`;
-  if (f.basis === 'cross-validated') return `Fair test (cross-validated) on ${what}`;
-  if (f.basis === 'unseen') return `On ${what} the model never learned from`;
-  return `On the ${what} the model learned from, so it may look better than it is`;
+  if (f.value === null || f.n === null) return f.basis === 'cross-validated' ? t('No cross-validated test yet') : t('Not measured on these films');
+  const what = t(UNIT_WORDS[f.unit], { n: f.n });
+  if (f.basis === 'cross-validated') return t('Fair test (cross-validated) on {{what}}', { what });
+  if (f.basis === 'unseen') return t('On {{what}} the model never learned from', { what });
+  return t('On the {{what}} the model learned from, so it may look better than it is', { what });
 }
 
 /**

@@ -16,6 +16,10 @@ import { useResultDelay } from '../results/useResultDelay';
 import { useLatestSubmission } from '../../offline/outbox';
 import { useOnline } from '../../offline/OfflineUi';
 import { formatBytes, parseUtc } from './format';
+import { HealthQuestionsStep } from './HealthQuestionsStep';
+import { formatTime } from '../../../core/dates';
+import { useT } from '../../i18n';
+import { translateOptional } from '../../lib/messages';
 
 /** One state of step 4; the step's own panel is the frame, so no second border here. */
 function Box({ children, testId, role = 'status' }: { children: ReactNode; testId: string; role?: string }) {
@@ -38,18 +42,19 @@ export function useNow(on: boolean, everyMs: number = TIMING.statusRingTickMs): 
 }
 
 /** The study's combined score, its words, and the way to the detailed results. */
-export function ScoreSummary({ result, title = 'Your results are ready' }: { result: ScoredResult; title?: string }) {
+export function ScoreSummary({ result, title }: { result: ScoredResult; title?: string }) {
+  const t = useT();
   return (
     <Box testId="submit-result">
       <Title order={2} size="h3">
-        {title}
+        {title ?? t('Your results are ready')}
       </Title>
       <ScoreBar entry={result.study[AI_MODEL]} note={<NotAChance />} />
       <DensityCard measure={result.density?.study} compact />
       <EngineNote result={result} />
       <Group>
         <Button component={Link} to="/results" size="md">
-          Go to detailed results
+          {t('Go to detailed results')}
         </Button>
       </Group>
     </Box>
@@ -57,6 +62,7 @@ export function ScoreSummary({ result, title = 'Your results are ready' }: { res
 }
 
 export function Processing({ startedAt, durationMs, queued, note }: { startedAt: number; durationMs: number; queued: boolean; note?: ReactNode }) {
+  const t = useT();
   const now = useNow(true);
   const value = queued ? 3 : Math.min(95, 5 + ((now - startedAt) / durationMs) * 90);
   return (
@@ -64,17 +70,18 @@ export function Processing({ startedAt, durationMs, queued, note }: { startedAt:
       <Group gap="md" wrap="nowrap">
         <Loader size="sm" aria-hidden />
         <Title order={2} size="h3">
-          {queued ? 'Your images are waiting to be looked at' : 'We are looking at your images'}
+          {queued ? t('Your images are waiting to be looked at') : t('We are looking at your images')}
         </Title>
       </Group>
       {note}
-      <Progress value={value} size="lg" radius="xl" animated aria-label="Processing progress" />
-      <Text c="dimmed">This usually takes a minute or two. This page updates by itself, so you can keep it open or come back later.</Text>
+      <Progress value={value} size="lg" radius="xl" animated aria-label={t('Processing progress')} />
+      <Text c="dimmed">{t('This usually takes a minute or two. This page updates by itself, so you can keep it open or come back later.')}</Text>
     </Box>
   );
 }
 
 function Outgoing({ userId }: { userId: string }) {
+  const t = useT();
   const online = useOnline();
   const { item, progress } = useLatestSubmission(userId);
   if (!item) return null;
@@ -82,12 +89,12 @@ function Outgoing({ userId }: { userId: string }) {
     return (
       <Box testId="outbox-waiting">
         <Title order={2} size="h3">
-          {online ? 'Sending your images…' : 'Waiting for a connection'}
+          {online ? t('Sending your images…') : t('Waiting for a connection')}
         </Title>
         <Text size="lg">
-          Your images are saved on this device. They will be sent as soon as you are online, also if you close this page and come back later.
+          {t('Your images are saved on this device. They will be sent as soon as you are online, also if you close this page and come back later.')}
         </Text>
-        {item.attempts > 0 && online && <Text c="dimmed">The last try did not get through. Trying again.</Text>}
+        {item.attempts > 0 && online && <Text c="dimmed">{t('The last try did not get through. Trying again.')}</Text>}
       </Box>
     );
   }
@@ -95,12 +102,10 @@ function Outgoing({ userId }: { userId: string }) {
   return (
     <Box testId="outbox-sending">
       <Title order={2} size="h3">
-        Sending your images
+        {t('Sending your images')}
       </Title>
-      <Progress value={pct} size="lg" radius="xl" aria-label="Upload progress" />
-      <Text data-testid="upload-bytes">
-        {formatBytes(progress.sent)} of {formatBytes(progress.total)} sent
-      </Text>
+      <Progress value={pct} size="lg" radius="xl" aria-label={t('Upload progress')} />
+      <Text data-testid="upload-bytes">{t('{{sent}} of {{total}} sent', { sent: formatBytes(progress.sent), total: formatBytes(progress.total) })}</Text>
     </Box>
   );
 }
@@ -111,39 +116,40 @@ function Outgoing({ userId }: { userId: string }) {
  * fallback), then the score; or what went wrong.
  */
 export function ResultStep({ userId, canSubmitAgain, onSubmitAgain }: { userId: string; canSubmitAgain: boolean; onSubmitAgain: () => void }) {
+  const t = useT();
   const { item } = useLatestSubmission(userId);
   const inFlight = item?.state === 'waiting';
   const task = useQuery({ ...lastTaskQuery(), enabled: !inFlight });
   // After a submission went out, an older task still in the cache is not its result.
-  const isCurrent = (t: TaskPublic) => item?.state !== 'sent' || t.id === item.taskId || parseUtc(t.created_at) >= item.createdAt;
+  const isCurrent = (c: TaskPublic) => item?.state !== 'sent' || c.id === item.taskId || parseUtc(c.created_at) >= item.createdAt;
   const current = task.data && isCurrent(task.data) ? task.data : undefined;
   useTaskStream(current);
   const show = useResultDelay(current?.status);
   const again = canSubmitAgain ? (
     <Button variant="default" onClick={onSubmitAgain}>
-      Submit new images
+      {t('Submit new images')}
     </Button>
   ) : null;
 
   if (inFlight) return <Outgoing userId={userId} />;
   if (item?.state === 'failed') {
     return (
-      <FailedTask reason={item.error}>
-        <Button onClick={onSubmitAgain}>Upload different set of images</Button>
+      <FailedTask reason={translateOptional(item.error)}>
+        <Button onClick={onSubmitAgain}>{t('Upload different set of images')}</Button>
       </FailedTask>
     );
   }
   const sentNote =
     item?.state === 'sent' && item.sentAt ? (
-      <Text data-testid="outbox-sent">Your images were sent at {new Date(item.sentAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.</Text>
+      <Text data-testid="outbox-sent">{t('Your images were sent at {{time}}.', { time: formatTime(item.sentAt) })}</Text>
     ) : null;
 
   if (task.error instanceof ApiError && task.error.status === 404) {
     return (
       <Box testId="submit-no-task">
-        <Text size="lg">You have not submitted images yet.</Text>
+        <Text size="lg">{t('You have not submitted images yet.')}</Text>
         <Group>
-          <Button onClick={onSubmitAgain}>Upload your images</Button>
+          <Button onClick={onSubmitAgain}>{t('Upload your images')}</Button>
         </Group>
       </Box>
     );
@@ -153,9 +159,9 @@ export function ResultStep({ userId, canSubmitAgain, onSubmitAgain }: { userId: 
       return (
         <Box testId="submit-task-error" role="alert">
           <Title order={2} size="h3">
-            Something went wrong.
+            {t('Something went wrong.')}
           </Title>
-          <Text size="lg">We couldn't load your results. Please try again later or contact support if the problem persists.</Text>
+          <Text size="lg">{t("We couldn't load your results. Please try again later or contact support if the problem persists.")}</Text>
         </Box>
       );
     return <Processing startedAt={item?.sentAt ?? Date.now()} durationMs={TIMING.runningProgressMs} queued note={sentNote} />;
@@ -163,7 +169,7 @@ export function ResultStep({ userId, canSubmitAgain, onSubmitAgain }: { userId: 
   if (current.status === 'failed' || isFailed(current.result)) {
     return (
       <FailedTask reason={isFailed(current.result) ? current.result.error : null}>
-        {canSubmitAgain && <Button onClick={onSubmitAgain}>Submit again</Button>}
+        {canSubmitAgain && <Button onClick={onSubmitAgain}>{t('Submit again')}</Button>}
       </FailedTask>
     );
   }
@@ -174,6 +180,7 @@ export function ResultStep({ userId, canSubmitAgain, onSubmitAgain }: { userId: 
     <Stack gap="md">
       <ScoreSummary result={current.result} />
       {again && <Group>{again}</Group>}
+      <HealthQuestionsStep result={current.result} />
     </Stack>
   );
 }

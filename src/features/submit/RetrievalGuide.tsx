@@ -1,11 +1,12 @@
 import { Accordion, Anchor, Button, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { SCREENING_PROVIDERS, type ScreeningProvider } from '../../../core/providers';
+import { useT } from '../../i18n';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="sm" c="dimmed" fw={500}>
+      <Text c="dimmed" fw={500}>
         {label}
       </Text>
       <Text>{children}</Text>
@@ -13,15 +14,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** The provider's texts (core/providers.ts, in English) are translated here, where they are shown. */
 function ProviderPanel({ p }: { p: ScreeningProvider }) {
+  const t = useT();
   return (
     <Stack gap="lg">
-      <Fact label="How to ask">{p.procedure}</Fact>
+      <Fact label={t('How to ask')}>{t(p.procedure)}</Fact>
       <SimpleGrid cols={3} spacing="lg">
-        <Fact label="Usually takes">{p.timeframe}</Fact>
-        <Fact label="Cost">{p.cost}</Fact>
-        <Fact label="Contact">
-          {p.contact} ·{' '}
+        <Fact label={t('Usually takes')}>{t(p.timeframe)}</Fact>
+        <Fact label={t('Cost')}>{t(p.cost)}</Fact>
+        <Fact label={t('Contact')}>
+          {t(p.contact)} ·{' '}
           <Anchor href={p.link} target="_blank" rel="noreferrer">
             1177.se
           </Anchor>
@@ -33,18 +36,18 @@ function ProviderPanel({ p }: { p: ScreeningProvider }) {
 
 /** /retrieval-guide: how to get the four images from each of six screening providers. */
 export function RetrievalGuide() {
+  const t = useT();
   return (
     <Stack gap="xl">
       <Group justify="space-between" align="flex-start">
         <Stack gap="xs" maw={680}>
-          <Title order={1}>How to get your mammogram images</Title>
+          <Title order={1}>{t('How to get your mammogram images')}</Title>
           <Text size="lg">
-            Your screening clinic keeps your images. You have the right to a copy. Ask for the four images of your latest screening as DICOM
-            files (they end in .dcm).
+            {t('Your screening clinic keeps your images. You have the right to a copy. Ask for the four images of your latest screening as DICOM files (they end in .dcm).')}
           </Text>
         </Stack>
         <Button component={Link} to="/submit" variant="default">
-          Back to submission
+          {t('Back to submission')}
         </Button>
       </Group>
       <Grid gap={32}>
@@ -57,12 +60,12 @@ export function RetrievalGuide() {
                     <Group justify="space-between" wrap="nowrap" pr="md">
                       <Stack gap={0}>
                         <Text fw={600} size="lg">
-                          {p.name}
+                          {t(p.name)}
                         </Text>
-                        <Text c="dimmed">{p.city}</Text>
+                        <Text c="dimmed">{t(p.city)}</Text>
                       </Stack>
-                      <Text c="dimmed" size="sm" ta="right">
-                        {p.timeframe} · {p.cost}
+                      <Text c="dimmed" ta="right">
+                        {t(p.timeframe)} · {t(p.cost)}
                       </Text>
                     </Group>
                   </Accordion.Control>
@@ -78,21 +81,19 @@ export function RetrievalGuide() {
           <Paper radius="lg" p="xl" bg="var(--mantine-primary-color-light)">
             <Stack gap="sm">
               <Title order={2} size="h4">
-                What to ask for
+                {t('What to ask for')}
               </Title>
               <List spacing="xs">
-                <List.Item>The images of your latest screening mammogram.</List.Item>
-                <List.Item>All four views: each breast from above (CC) and from the side (MLO).</List.Item>
-                <List.Item>As DICOM files (.dcm), not as pictures or a written report.</List.Item>
+                <List.Item>{t('The images of your latest screening mammogram.')}</List.Item>
+                <List.Item>{t('All four views: each breast from above (CC) and from the side (MLO).')}</List.Item>
+                <List.Item>{t('As DICOM files (.dcm), not as pictures or a written report.')}</List.Item>
               </List>
-              <Text size="sm">When you have the files, come back and upload them.</Text>
+              <Text>{t('When you have the files, come back and upload them.')}</Text>
             </Stack>
           </Paper>
         </Grid.Col>
       </Grid>
-      <Text c="dimmed" size="sm">
-        Costs and times are typical figures and can change. Your clinic can tell you what applies to you.
-      </Text>
+      <Text c="dimmed">{t('Costs and times are typical figures and can change. Your clinic can tell you what applies to you.')}</Text>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Checkbox, Group, List, Stack, Text } from '@mantine/core';
 import { TermsModal, type TermsDoc } from './TermsModal';
+import { useT } from '../../i18n';
 
 export interface SubmitFileRow {
   label: string;
@@ -21,12 +22,13 @@ export function SubmitStep({
   onDifferent: () => void;
   onSubmit: () => void;
 }) {
+  const t = useT();
   const [agreed, setAgreed] = useState(false);
   const [doc, setDoc] = useState<TermsDoc | null>(null);
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Text size="lg">These files will be sent:</Text>
+        <Text size="lg">{t('These files will be sent:')}</Text>
         {rows.length ? (
           <List spacing={4} data-testid="submit-files">
             {rows.map((r) => (
@@ -39,27 +41,27 @@ export function SubmitStep({
             ))}
           </List>
         ) : (
-          <Text c="dimmed">No files yet.</Text>
+          <Text c="dimmed">{t('No files yet.')}</Text>
         )}
       </Stack>
       <Text>
-        Please read our{' '}
+        {t('Please read our')}{' '}
         <Anchor component="button" type="button" onClick={() => setDoc('privacy')} fz="inherit">
-          Privacy Policy
+          {t('Privacy Policy')}
         </Anchor>{' '}
-        and{' '}
+        {t('and')}{' '}
         <Anchor component="button" type="button" onClick={() => setDoc('terms')} fz="inherit">
-          Terms of Service
+          {t('Terms of Service')}
         </Anchor>{' '}
-        before you submit.
+        {t('before you submit.')}
       </Text>
-      <Checkbox size="md" label="I agree to the terms and conditions" checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
+      <Checkbox size="md" label={t('I agree to the terms and conditions')} checked={agreed} onChange={(e) => setAgreed(e.currentTarget.checked)} />
       <Group>
         <Button variant="default" onClick={onDifferent}>
-          Upload different set of images
+          {t('Upload different set of images')}
         </Button>
         <Button onClick={onSubmit} disabled={!agreed || !hasFiles} loading={submitting}>
-          Submit
+          {t('Submit')}
         </Button>
       </Group>
       <TermsModal doc={doc} onClose={() => setDoc(null)} />

@@ -20,22 +20,26 @@ import { SubmitStep, type SubmitFileRow } from './SubmitStep';
 import { UploadStep } from './UploadStep';
 import { usePickedFiles } from './usePickedFiles';
 import { STEPS, useStepper, type Step } from './useStepper';
+import { msg, useT } from '../../i18n';
+import { translateMessage } from '../../lib/messages';
 
+/** In English; translated when shown. */
 const STEP_TEXT: Record<Step, { label: string; description: string }> = {
-  retrieve: { label: 'Request your mammograms', description: 'Ask your clinic for the images' },
-  upload: { label: 'Upload your images', description: 'Four .dcm files' },
-  submit: { label: 'Submit', description: 'Check and send' },
-  view: { label: 'View your results', description: 'Your scores' },
+  retrieve: { label: msg('Request your mammograms'), description: msg('Ask your clinic for the images') },
+  upload: { label: msg('Upload your images'), description: msg('Four .dcm files') },
+  submit: { label: msg('Submit'), description: msg('Check and send') },
+  view: { label: msg('View your results'), description: msg('Your scores') },
 };
 
 /** A demo simulation started this recently is still being watched: a reload returns to it. */
 const DEMO_RESUME_MS = 60_000;
 
 function StepPanel({ step, children }: { step: Step; children: ReactNode }) {
+  const t = useT();
   return (
     <Paper withBorder radius="lg" p={36} data-testid={`step-${step}`}>
       <Stack gap="lg">
-        <Title order={2}>{STEP_TEXT[step].label}</Title>
+        <Title order={2}>{t(STEP_TEXT[step].label)}</Title>
         {children}
       </Stack>
     </Paper>
@@ -44,6 +48,7 @@ function StepPanel({ step, children }: { step: Step; children: ReactNode }) {
 
 /** /submit: the four-step wizard of spec section 2, for a signed-in user or a demo profile. */
 export function SubmitWizard() {
+  const t = useT();
   const { user, flags } = useCurrentUser();
   const demo = useDemoProfile();
   const demoId = demo.selectedId;
@@ -73,13 +78,13 @@ export function SubmitWizard() {
   if (!step) {
     return (
       <Center py={80}>
-        <Loader aria-label="Loading" />
+        <Loader aria-label={t('Loading')} />
       </Center>
     );
   }
 
   const rows: SubmitFileRow[] = demoMode
-    ? VIEW_KEYS_IN_ORDER.map((k) => ({ label: VIEW_LABELS[k], name: `${demo.selected?.name ?? 'Demo profile'} (demo image)` }))
+    ? VIEW_KEYS_IN_ORDER.map((k) => ({ label: VIEW_LABELS[k], name: t('{{name}} (demo image)', { name: demo.selected?.name ?? t('Demo profile') }) }))
     : VIEW_KEYS_IN_ORDER.filter((k) => picked.byView[k]).map((k) => ({ label: VIEW_LABELS[k], name: picked.byView[k]!.name }));
 
   async function submit() {
@@ -93,11 +98,11 @@ export function SubmitWizard() {
     }
     const study = picked.classification?.study;
     if (!study || study.missing.length > 0) {
-      notifyFailure('Error.', MESSAGES.allFourFiles);
+      notifyFailure(t('Error.'), t(MESSAGES.allFourFiles));
       return;
     }
     if (!study.ready) {
-      notifyFailure('Error.', study.messages.join(' '));
+      notifyFailure(t('Error.'), study.messages.map(translateMessage).join(' '));
       return;
     }
     if (flags.limitReached) {
@@ -125,15 +130,16 @@ export function SubmitWizard() {
     body = (
       <>
         <Text size="lg">
-          First, ask the clinic where you had your screening for a copy of your latest mammogram. You need the four images as DICOM files: each
-          breast seen from above (CC) and from the side (MLO).
+          {t(
+            'First, ask the clinic where you had your screening for a copy of your latest mammogram. You need the four images as DICOM files: each breast seen from above (CC) and from the side (MLO).',
+          )}
         </Text>
         <Group>
           <Button component={Link} to="/retrieval-guide" variant="default">
-            Learn how
+            {t('Learn how')}
           </Button>
           <Button onClick={() => goTo('upload')} loading={moving === 'upload'}>
-            I have my images
+            {t('I have my images')}
           </Button>
         </Group>
       </>
@@ -142,11 +148,11 @@ export function SubmitWizard() {
     body = demoMode ? (
       <>
         <Text size="lg">
-          In the demo, the four images of {demo.selected?.name ?? 'the demo profile'} are used. You do not need to upload anything.
+          {t('In the demo, the four images of {{name}} are used. You do not need to upload anything.', { name: demo.selected?.name ?? t('the demo profile') })}
         </Text>
         <Group>
           <Button onClick={() => goTo('submit')} loading={moving === 'submit'}>
-            Continue
+            {t('Continue')}
           </Button>
         </Group>
       </>
@@ -169,7 +175,7 @@ export function SubmitWizard() {
         demoStart ? (
           <DemoResultStep demoUserId={demoId} startedAt={demoStart} />
         ) : (
-          <Text>No simulated submission yet.</Text>
+          <Text>{t('No simulated submission yet.')}</Text>
         )
       ) : user ? (
         <ResultStep userId={user.id} canSubmitAgain={!flags.limitReached} onSubmitAgain={() => void startOver()} />
@@ -180,15 +186,15 @@ export function SubmitWizard() {
     <Stack gap="xl">
       <Stack gap="xs">
         <Group gap="sm">
-          <Title order={1}>New submission</Title>
+          <Title order={1}>{t('New submission')}</Title>
           {demoMode && (
             <Badge variant="light" size="lg">
-              Demo: {demo.selected?.name}
+              {t('Demo: {{name}}', { name: demo.selected?.name ?? '' })}
             </Badge>
           )}
         </Group>
         <Text size="lg" c="dimmed">
-          {demoMode ? 'A simulated submission with a demo profile. Nothing is uploaded.' : 'Four steps from your mammogram to your scores.'}
+          {demoMode ? t('A simulated submission with a demo profile. Nothing is uploaded.') : t('Four steps from your mammogram to your scores.')}
         </Text>
       </Stack>
       <Grid gap={40}>
@@ -198,13 +204,13 @@ export function SubmitWizard() {
             orientation="vertical"
             onStepClick={(i) => goTo(STEPS[i])}
             allowNextStepsSelect={false}
-            aria-label="Submission steps"
+            aria-label={t('Submission steps')}
           >
             {STEPS.map((s, i) => (
               <Stepper.Step
                 key={s}
-                label={STEP_TEXT[s].label}
-                description={STEP_TEXT[s].description}
+                label={t(STEP_TEXT[s].label)}
+                description={t(STEP_TEXT[s].description)}
                 allowStepSelect={i < index && step !== 'view'}
                 loading={moving === s}
               />

@@ -1,30 +1,27 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { LegalBody } from '../legal/LegalDocument';
+import { LEGAL_PATHS, LEGAL_TITLES, type LegalDoc } from '../legal/texts';
+import { useT } from '../../i18n';
 
-export type TermsDoc = 'privacy' | 'terms';
+export type TermsDoc = LegalDoc;
 
-const TITLES: Record<TermsDoc, string> = { privacy: 'Privacy Policy', terms: 'Terms of Service' };
-
-/** Placeholder documents (decisions.md: a modal with placeholder text that says so plainly). */
+/** The Privacy Policy or the Terms of Service over the page (decisions.md: real texts, in a modal); also at /privacy and /terms. */
 export function TermsModal({ doc, onClose }: { doc: TermsDoc | null; onClose: () => void }) {
+  const t = useT();
   return (
-    <Modal opened={doc !== null} onClose={onClose} title={doc ? TITLES[doc] : ''} size="lg">
-      <Stack gap="sm">
-        <Text>This is placeholder text. The full {doc ? TITLES[doc] : ''} has not been written yet.</Text>
-        {doc === 'privacy' ? (
-          <Text c="dimmed">
-            In short: your images and scores are stored to show you your results. They are not shared. You can delete your account and its data in
-            your settings.
-          </Text>
-        ) : (
-          <Text c="dimmed">
-            In short: the scores are estimates from a reference engine. It is not a medical device and it does not diagnose cancer. Talk about
-            your results with your doctor.
-          </Text>
-        )}
-        <Group justify="flex-end" mt="md">
-          <Button onClick={onClose}>Close</Button>
-        </Group>
-      </Stack>
+    <Modal opened={doc !== null} onClose={onClose} title={doc ? t(LEGAL_TITLES[doc]) : ''} size="xl">
+      {doc && (
+        <Stack gap="md">
+          <LegalBody doc={doc} level={3} />
+          <Group justify="space-between" mt="md">
+            <Anchor component={Link} to={LEGAL_PATHS[doc]} target="_blank">
+              {t('Open as a page')}
+            </Anchor>
+            <Button onClick={onClose}>{t('Close')}</Button>
+          </Group>
+        </Stack>
+      )}
     </Modal>
   );
 }

@@ -5,14 +5,17 @@ import type { ViewKey } from '../../../core/contract';
 import { VIEW_LABELS } from '../../../core/dicom/classify';
 import { IconUpload } from '../../components/icons';
 import type { Picked } from './usePickedFiles';
+import { msg, useT } from '../../i18n';
+import { translateMessage } from '../../lib/messages';
 
 /** The four views as a radiologist hangs them: right beside left, CC above MLO. */
 const SLOTS: readonly ViewKey[] = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'];
+/** In English; translated when shown. */
 const SLOT_HELP: Record<ViewKey, string> = {
-  r_cc: 'Right breast, from above',
-  l_cc: 'Left breast, from above',
-  r_mlo: 'Right breast, from the side',
-  l_mlo: 'Left breast, from the side',
+  r_cc: msg('Right breast, from above'),
+  l_cc: msg('Left breast, from above'),
+  r_mlo: msg('Right breast, from the side'),
+  l_mlo: msg('Left breast, from the side'),
 };
 
 function Check() {
@@ -24,8 +27,9 @@ function Check() {
 }
 
 function ViewSlots({ picked }: { picked: Picked }) {
+  const t = useT();
   return (
-    <SimpleGrid cols={2} spacing="sm" aria-label="Your four images">
+    <SimpleGrid cols={2} spacing="sm" aria-label={t('Your four images')}>
       {SLOTS.map((key) => {
         const file = picked.byView[key];
         return (
@@ -36,10 +40,10 @@ function ViewSlots({ picked }: { picked: Picked }) {
               </ThemeIcon>
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text fw={600}>
-                  {VIEW_LABELS[key]} <Text span c="dimmed" size="sm" fw={400}>· {SLOT_HELP[key]}</Text>
+                  {VIEW_LABELS[key]} <Text span c="dimmed" fw={400}>· {t(SLOT_HELP[key])}</Text>
                 </Text>
-                <Text size="sm" c={file ? undefined : 'dimmed'} truncate="end">
-                  {file ? file.name : 'Missing'}
+                <Text c={file ? undefined : 'dimmed'} truncate="end">
+                  {file ? file.name : t('Missing')}
                 </Text>
               </Stack>
             </Group>
@@ -52,29 +56,30 @@ function ViewSlots({ picked }: { picked: Picked }) {
 
 /** What the headers said about the set and about each file that was turned away. */
 export function PickReport({ picked }: { picked: Picked }) {
+  const t = useT();
   const c = picked.classification;
   if (!c) return null;
   return (
     <Stack gap="sm">
       {c.study.messages.length > 0 && (
-        <Alert color="yellow" variant="default" radius="md" style={{ borderLeft: '4px solid var(--mantine-color-yellow-6)' }} title="Check your files" data-testid="study-messages">
+        <Alert color="yellow" variant="default" radius="md" style={{ borderLeft: '4px solid var(--mantine-color-yellow-6)' }} title={t('Check your files')} data-testid="study-messages">
           <Stack gap={4}>
             {c.study.messages.map((m) => (
-              <Text key={m}>{m}</Text>
+              <Text key={m}>{translateMessage(m)}</Text>
             ))}
           </Stack>
         </Alert>
       )}
       {c.study.rejected.length > 0 && (
-        <Alert color="orange" variant="default" radius="md" style={{ borderLeft: '4px solid var(--mantine-color-orange-6)' }} title="Some files cannot be used" data-testid="rejected-files">
+        <Alert color="orange" variant="default" radius="md" style={{ borderLeft: '4px solid var(--mantine-color-orange-6)' }} title={t('Some files cannot be used')} data-testid="rejected-files">
           <Stack gap="xs">
             {c.study.rejected.map((r, i) => (
               <Box key={`${r.name}-${i}`} data-testid="rejected-file">
                 <Text fw={600}>{r.name}</Text>
-                <Text>{r.message}</Text>
+                <Text>{translateMessage(r.message)}</Text>
                 {r.message !== r.detail && (
-                  <Text size="sm" c="dimmed">
-                    {r.detail}
+                  <Text c="dimmed">
+                    {translateMessage(r.detail)}
                   </Text>
                 )}
               </Box>
@@ -87,6 +92,7 @@ export function PickReport({ picked }: { picked: Picked }) {
 }
 
 export function UploadStep({ picked, onPick, onContinue }: { picked: Picked; onPick: (files: File[]) => void; onContinue: () => void }) {
+  const t = useT();
   const [over, setOver] = useState(false);
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -96,10 +102,11 @@ export function UploadStep({ picked, onPick, onContinue }: { picked: Picked; onP
   return (
     <Stack gap="lg">
       <Text size="lg">
-        Choose the four image files you got from your clinic. They end in .dcm. The order does not matter: we read each file to see which view
-        it is. Not sure how to get them?{' '}
+        {t(
+          'Choose the four image files you got from your clinic. They end in .dcm. The order does not matter: we read each file to see which view it is. Not sure how to get them?',
+        )}{' '}
         <Anchor component={Link} to="/retrieval-guide">
-          Back to the retrieval guide
+          {t('Back to the retrieval guide')}
         </Anchor>
         .
       </Text>
@@ -121,24 +128,22 @@ export function UploadStep({ picked, onPick, onContinue }: { picked: Picked; onP
           <ThemeIcon size={52} radius="xl" variant="light" aria-hidden>
             <IconUpload size={26} />
           </ThemeIcon>
-          <Text fw={500}>Drag your four .dcm files here</Text>
-          <FileButton onChange={(files) => onPick(files)} multiple accept=".dcm,application/dicom" inputProps={{ 'aria-label': 'Choose image files' }}>
+          <Text fw={500}>{t('Drag your four .dcm files here')}</Text>
+          <FileButton onChange={(files) => onPick(files)} multiple accept=".dcm,application/dicom" inputProps={{ 'aria-label': t('Choose image files') }}>
             {(props) => (
               <Button {...props} variant={picked.files.length ? 'default' : 'filled'}>
-                {picked.files.length ? 'Choose other files' : 'Choose files'}
+                {picked.files.length ? t('Add or replace files') : t('Choose files')}
               </Button>
             )}
           </FileButton>
-          <Text size="sm" c="dimmed">
-            The files stay on this device until you submit. Only the start of each file is read now.
-          </Text>
+          <Text c="dimmed">{t('The files stay on this device until you submit. Only the start of each file is read now.')}</Text>
         </Stack>
       </Paper>
 
       {picked.status === 'classifying' && (
         <Group gap="sm" role="status">
           <Loader size="sm" />
-          <Text>Reading your files…</Text>
+          <Text>{t('Reading your files…')}</Text>
         </Group>
       )}
       {picked.status === 'classified' && (
@@ -149,7 +154,7 @@ export function UploadStep({ picked, onPick, onContinue }: { picked: Picked; onP
       )}
       <Group>
         <Button onClick={onContinue} disabled={picked.status !== 'classified'}>
-          Continue
+          {t('Continue')}
         </Button>
       </Group>
     </Stack>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ViewKey } from '../../../core/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { VIEW_KEYS, type ViewKey } from '../../../core/contract';
 import { clearStaged, stageFiles, stagedFiles } from '../../offline/staging';
 import { classifyFiles, type PickClassification } from './dicom-client';
 
@@ -26,6 +26,10 @@ function byViewOf(files: File[], c: PickClassification): Partial<Record<ViewKey,
  */
 export function usePickedFiles(storeKey: string | null, contactEmail: string | undefined) {
   const [state, setState] = useState<Picked>({ status: 'loading', files: [], classification: null, byView: {} });
+  const stateRef = useRef(state);
+  useEffect(() => {
+    stateRef.current = state;
+  }, [state]);
 
   const classify = useCallback(
     async (files: File[]) => {
@@ -49,13 +53,26 @@ export function usePickedFiles(storeKey: string | null, contactEmail: string | u
     };
   }, [storeKey, classify]);
 
+  /**
+   * Adds picked files to the staged set: a new file takes the place of the staged file of its own
+   * view only, so she can pick the four views in several goes or redo one of them. Staged files
+   * the headers could not place are not kept once she picks again.
+   */
   const pick = useCallback(
-    async (files: File[]) => {
-      if (!files.length) return;
+    async (picked: File[]) => {
+      if (!picked.length) return;
+      const before = stateRef.current.byView;
+      let files = picked;
+      if (Object.keys(before).length) {
+        const c = await classifyFiles(picked, { contactEmail, requireDcmExtension: true });
+        const replaced = new Set(c.files.flatMap((f) => (f.result.ok ? [f.result.key] : [])));
+        const kept = VIEW_KEYS.flatMap((key) => (before[key] && !replaced.has(key) ? [before[key]] : []));
+        files = [...kept, ...picked];
+      }
       if (storeKey) await stageFiles(storeKey, files);
       await classify(files);
     },
-    [storeKey, classify],
+    [storeKey, classify, contactEmail],
   );
 
   const clear = useCallback(async () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { RingProgress, Tooltip } from '@mantine/core';
 import type { TaskStatus } from '../../../core/contract';
 import { TIMING } from '../../../core/decisions';
+import { msg, useT } from '../../i18n';
 import { parseUtc } from '../results/format';
 
 /** Queued grey with a sliver, running blue growing over 2 minutes, completed green, failed red (spec section 4). */
@@ -20,17 +21,18 @@ export function ringProgress(status: TaskStatus | null, startedAt: Date, now: nu
   }
 }
 
-const STATUS_TEXT: Record<TaskStatus, string> = { queued: 'Queued', running: 'Running', completed: 'Completed', failed: 'Failed' };
+const STATUS_TEXT: Record<TaskStatus, string> = { queued: msg('Queued'), running: msg('Running'), completed: msg('Completed'), failed: msg('Failed') };
 
 export function StatusRing({ status, createdAt, size = 30, durationMs, tickMs = TIMING.statusRingTickMs }: { status: TaskStatus | null; createdAt: string; size?: number; durationMs?: number; tickMs?: number }) {
+  const t = useT();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (status !== 'running') return;
-    const t = setInterval(() => setNow(Date.now()), tickMs);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), tickMs);
+    return () => clearInterval(timer);
   }, [status, tickMs]);
   const { value, color } = ringProgress(status, parseUtc(createdAt), now, durationMs);
-  const text = status ? STATUS_TEXT[status] : 'Unknown';
+  const text = status ? t(STATUS_TEXT[status]) : t('Unknown');
   return (
     <Tooltip label={text}>
       <RingProgress
@@ -38,7 +40,7 @@ export function StatusRing({ status, createdAt, size = 30, durationMs, tickMs = 
         thickness={size / 7}
         roundCaps
         sections={[{ value, color }]}
-        aria-label={`Status: ${text}`}
+        aria-label={t('Status: {{status}}', { status: text })}
         role="img"
         data-status={status ?? 'unknown'}
         data-testid="status-ring"

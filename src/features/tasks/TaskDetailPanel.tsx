@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Badge, Box, Button, Collapse, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { isFailed, type ScoredResult, type TaskPublic, type ViewKey } from '../../../core/contract';
+import { isFailed, type ScoredResult, type TaskPublic, type TaskStatus, type ViewKey } from '../../../core/contract';
 import { AI_MODEL } from '../../../core/decisions';
-import { percentText } from '../../../core/wording/scores';
+import { NOT_AVAILABLE, percentText } from '../../../core/wording/scores';
+import { msg, useT } from '../../i18n';
 import { taskImageQuery } from '../../api/tasks';
 import { FailedTask } from '../results/FailedTask';
 import { formatDateTime, formatStudyDate } from '../results/format';
@@ -14,19 +15,34 @@ import '../results/results.css';
 import { StatusRing } from './StatusRing';
 
 const COMPONENT_COLUMNS = [
-  { key: 'detection', label: 'Detection' },
-  { key: 'risk', label: 'Risk' },
-  { key: 'masking', label: 'Masking' },
+  { key: 'detection', label: msg('Detection') },
+  { key: 'risk', label: msg('Risk') },
+  { key: 'masking', label: msg('Masking') },
 ] as const;
 
+/** The task's status as its badge says it. */
+const STATUS_BADGE: Record<TaskStatus, string> = { queued: msg('queued'), running: msg('running'), completed: msg('completed'), failed: msg('failed') };
+
+type Translate = ReturnType<typeof useT>;
+
+/** A score as a whole percentage, or N/A (in the current language). */
+const scoreText = (t: Translate, score: number | null | undefined) => {
+  const text = percentText(score);
+  return text === NOT_AVAILABLE ? t(NOT_AVAILABLE) : text;
+};
+
 /** D/R/M of one view: detection, risk and masking as whole percentages or N/A. */
-function viewScores(result: ScoredResult | null, view: ViewKey): string {
-  if (!result) return 'D N/A · R N/A · M N/A';
-  const s = result[view];
-  return `D ${percentText(s.detection.score)} · R ${percentText(s.risk.score)} · M ${percentText(s.masking.score)}`;
+function viewScores(t: Translate, result: ScoredResult | null, view: ViewKey): string {
+  const s = result?.[view];
+  return t('D {{detection}} · R {{risk}} · M {{masking}}', {
+    detection: scoreText(t, s?.detection.score),
+    risk: scoreText(t, s?.risk.score),
+    masking: scoreText(t, s?.masking.score),
+  });
 }
 
 function ScoreDetails({ result }: { result: ScoredResult }) {
+  const t = useT();
   return (
     <Table withTableBorder withColumnBorders data-testid="score-details" mt="sm">
       <Table.Thead>
@@ -34,7 +50,7 @@ function ScoreDetails({ result }: { result: ScoredResult }) {
           <Table.Th />
           {COMPONENT_COLUMNS.map((c) => (
             <Table.Th key={c.key} ta="right">
-              {c.label}
+              {t(c.label)}
             </Table.Th>
           ))}
         </Table.Tr>
@@ -42,10 +58,10 @@ function ScoreDetails({ result }: { result: ScoredResult }) {
       <Table.Tbody>
         {LEVELS.map((l) => (
           <Table.Tr key={l.key}>
-            <Table.Th>{l.label}</Table.Th>
+            <Table.Th>{t(l.label)}</Table.Th>
             {COMPONENT_COLUMNS.map((c) => (
               <Table.Td key={c.key} ta="right">
-                {percentText(result[l.key][c.key].score)}
+                {scoreText(t, result[l.key][c.key].score)}
               </Table.Td>
             ))}
           </Table.Tr>
@@ -60,6 +76,7 @@ function ScoreDetails({ result }: { result: ScoredResult }) {
  * its details, the four views with D/R/M, a full-size modal per view and the viewer link.
  */
 export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onModalChange: (open: boolean) => void }) {
+  const t = useT();
   const [details, setDetails] = useState(false);
   const [open, setOpen] = useState<ViewKey | null>(null);
   const result = task.result && !isFailed(task.result) ? task.result : null;
@@ -69,7 +86,7 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
     onModalChange(view !== null);
   };
   const date = formatStudyDate(task.dcm_study_date);
-  const patient = task.dcm_patient_id ?? 'unknown patient';
+  const patient = task.dcm_patient_id ?? t('unknown patient');
 
   return (
     <Stack gap="lg" data-testid="task-panel">
@@ -77,17 +94,17 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
         <StatusRing status={task.status} createdAt={task.created_at} size={40} />
         <div>
           <Text size="sm" c="dimmed">
-            Task {task.id.slice(0, 7)} · created {formatDateTime(task.created_at)}
+            {t('Task {{id}} · created {{date}}', { id: task.id.slice(0, 7), date: formatDateTime(task.created_at) })}
           </Text>
           <Badge variant="light" color={task.status === 'failed' ? 'red' : task.status === 'completed' ? 'green' : task.status === 'running' ? 'blue' : 'gray'}>
-            {task.status}
+            {t(STATUS_BADGE[task.status])}
           </Badge>
         </div>
       </Group>
       <SimpleGrid cols={2} spacing="md">
         <div>
           <Text size="sm" c="dimmed">
-            Patient ID
+            {t('Patient ID')}
           </Text>
           <Text fw={600} data-testid="panel-patient">
             {task.dcm_patient_id ?? '—'}
@@ -95,7 +112,7 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
         </div>
         <div>
           <Text size="sm" c="dimmed">
-            Study date
+            {t('Study date')}
           </Text>
           <Text fw={600} data-testid="panel-study-date">
             {date}
@@ -106,9 +123,9 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
       {isFailed(task.result) && <FailedTask reason={task.result.error} />}
       {result && (
         <Paper withBorder radius="md" p="md">
-          <ScoreBar entry={result.study[AI_MODEL]} title="Study score" />
+          <ScoreBar entry={result.study[AI_MODEL]} title={t('Study score')} />
           <Button variant="subtle" size="compact-sm" mt="xs" onClick={() => setDetails((d) => !d)} aria-expanded={details}>
-            {details ? 'Hide details' : 'Show details'}
+            {details ? t('Hide details') : t('Show details')}
           </Button>
           <Collapse expanded={details}>
             <ScoreDetails result={result} />
@@ -116,22 +133,22 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
         </Paper>
       )}
       {!result && !isFailed(task.result) && (
-        <Text c="dimmed">{task.status === 'queued' ? 'Waiting to be analysed.' : 'Being analysed now. The scores appear here when it is done.'}</Text>
+        <Text c="dimmed">{task.status === 'queued' ? t('Waiting to be analysed.') : t('Being analysed now. The scores appear here when it is done.')}</Text>
       )}
 
       <Box>
         <Group justify="space-between" align="baseline" mb="xs">
-          <Title order={4}>Images</Title>
+          <Title order={4}>{t('Images')}</Title>
           <Text size="sm" c="dimmed">
-            D detection · R risk · M masking
+            {t('D detection · R risk · M masking')}
           </Text>
         </Group>
         <SimpleGrid cols={2} spacing="sm" className="image-wall" p="sm" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           {HANGING.map((view) => (
-            <UnstyledButton key={view} onClick={() => show(view)} aria-label={`Open ${VIEW_LABEL[view]} full size`} data-testid={`tile-${view}`}>
+            <UnstyledButton key={view} onClick={() => show(view)} aria-label={t('Open {{view}} full size', { view: VIEW_LABEL[view] })} data-testid={`tile-${view}`}>
               <ViewImage view={view} queryFor={queryFor} height={220} />
               <Text size="xs" c="gray.3" mt={4} ta="center" data-testid={`tile-scores-${view}`}>
-                {viewScores(result, view)}
+                {viewScores(t, result, view)}
               </Text>
             </UnstyledButton>
           ))}
@@ -140,7 +157,7 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
 
       {task.dcm_study_instance_uid && (
         <Anchor href={`/dicom-viewer?studyInstanceUID=${encodeURIComponent(task.dcm_study_instance_uid)}`} target="_blank" rel="noopener noreferrer">
-          Open interactive image viewer
+          {t('Open interactive image viewer')}
         </Anchor>
       )}
 

@@ -26,7 +26,10 @@ export function initCornerstone(getToken: () => string | null): Promise<void> {
     if (!hasWebGL()) core.setUseCPURendering(true);
     tools.init();
     dicomImageLoader.init({
-      maxWebWorkers: Math.max(1, Math.min(2, Math.floor((navigator.hardwareConcurrency || 2) / 2))),
+      // One decode worker per core, up to the four views: a full-field JPEG 2000 frame takes
+      // seconds to decode, and with one worker on a two-core machine the views appeared one after
+      // another (bench/viewer-open.bench.ts: about 15 s for the four).
+      maxWebWorkers: Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2)),
       beforeSend: (): Record<string, string> => {
         const token = getToken();
         return token ? { Authorization: `Bearer ${token}` } : {};

@@ -1,4 +1,5 @@
 import type { ViewKey } from '../../../core/contract';
+import { msg } from '../../../core/i18n';
 import type { DicomJson } from './cornerstone';
 
 /** Helpers of the built-in viewer that need no Cornerstone: which instance is which view, its image id. */
@@ -38,13 +39,28 @@ export function findViews(instances: DicomJson[]): Partial<Record<ViewKey, Dicom
   return found;
 }
 
-/** The WADO-RS image id of an instance's single frame: wadors:<base>/studies/…/frames/1. */
-export function wadorsImageId(dicomwebBase: string, study: string, instance: DicomJson): string | null {
+/** The DICOMweb path of an instance: <base>/dicomweb/studies/…/series/…/instances/…, or null without its UIDs. */
+function instancePath(dicomwebBase: string, study: string, instance: DicomJson): string | null {
   const series = instance[TAG.series]?.Value?.[0];
   const sop = instance[TAG.sop]?.Value?.[0];
   if (typeof series !== 'string' || typeof sop !== 'string') return null;
   const e = encodeURIComponent;
-  return `wadors:${dicomwebBase}/dicomweb/studies/${e(study)}/series/${e(series)}/instances/${e(sop)}/frames/1`;
+  return `${dicomwebBase}/dicomweb/studies/${e(study)}/series/${e(series)}/instances/${e(sop)}`;
+}
+
+/** The WADO-RS image id of an instance's single frame: wadors:<base>/studies/…/frames/1. */
+export function wadorsImageId(dicomwebBase: string, study: string, instance: DicomJson): string | null {
+  const path = instancePath(dicomwebBase, study, instance);
+  return path && `wadors:${path}/frames/1`;
+}
+
+/**
+ * The server's display image of an instance (WADO-RS /rendered: windowed to 8 bits, about 1024 px
+ * high), shown while the full frame is fetched and decoded.
+ */
+export function renderedUrl(dicomwebBase: string, study: string, instance: DicomJson): string | null {
+  const path = instancePath(dicomwebBase, study, instance);
+  return path && `${path}/rendered`;
 }
 
 /**
@@ -59,14 +75,20 @@ export function needsFlip(view: ViewKey, instance: DicomJson): boolean {
   return row.includes('P');
 }
 
+/** A text kept in English with its values, translated where it is shown: `t(w.text, w.values)`. */
+export interface Words {
+  text: string;
+  values?: Record<string, string | number>;
+}
+
 /** Why a view could not be loaded, in words, from whatever the loader rejected with. */
-export function describeLoadError(error: unknown): string {
+export function describeLoadError(error: unknown): Words {
   const e = error as { request?: { status?: number }; error?: { status?: number; message?: string }; status?: number; message?: string } | null;
   const status = e?.request?.status ?? e?.error?.status ?? e?.status;
-  if (status === 404) return 'the image was not found on the server.';
-  if (status === 401 || status === 403) return 'the server did not allow reading it (sign in again).';
-  if (typeof status === 'number' && status >= 400) return `the server answered ${status}.`;
+  if (status === 404) return { text: msg('the image was not found on the server.') };
+  if (status === 401 || status === 403) return { text: msg('the server did not allow reading it (sign in again).') };
+  if (typeof status === 'number' && status >= 400) return { text: msg('the server answered {{status}}.'), values: { status } };
   const message = error instanceof Error ? error.message : (e?.error?.message ?? e?.message);
-  if (message) return `the image could not be decoded (${message}).`;
-  return 'the image could not be decoded.';
+  if (message) return { text: msg('the image could not be decoded ({{message}}).'), values: { message } };
+  return { text: msg('the image could not be decoded.') };
 }

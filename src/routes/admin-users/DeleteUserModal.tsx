@@ -3,32 +3,34 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPublic } from '../../../core/contract';
 import { queryKeys } from '../../api/queries';
 import { deleteUser } from '../../api/users';
+import { useT } from '../../i18n';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 
 export function DeleteUserModal({ user, onClose }: { user: UserPublic; onClose: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: () => deleteUser(user.id),
     onSuccess: () => {
-      notifySuccess('The user was deleted successfully.');
+      notifySuccess(t('The user was deleted successfully.'));
       onClose();
     },
-    onError: () => notifyFailure('An error occurred.', 'An error occurred while deleting the user.'),
+    onError: () => notifyFailure(t('An error occurred.'), t('An error occurred while deleting the user.')),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
   return (
-    <Modal opened onClose={onClose} title="Delete User">
+    <Modal opened onClose={onClose} title={t('Delete User')}>
       <Stack gap="md">
         <Text>
-          All data of <strong>{user.email}</strong> will be <strong>permanently deleted.</strong> Are you sure? You will not be able to undo
-          this action.
+          {t('All data of')} <strong>{user.email}</strong> {t('will be')} <strong>{t('permanently deleted.')}</strong>{' '}
+          {t('Are you sure? You will not be able to undo this action.')}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button color="red.8" onClick={() => mutation.mutate()} loading={mutation.isPending}>
-            Delete
+            {t('Delete')}
           </Button>
         </Group>
       </Stack>

@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPublic } from '../../../core/contract';
 import { queryKeys } from '../../api/queries';
 import { createUser, updateUser } from '../../api/users';
+import { translatedErrors } from '../../forms/errors';
 import { addUserSchema, editUserSchema } from '../../forms/schemas';
+import { useT } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 type Values = {
@@ -35,6 +37,7 @@ function initialValues(user?: UserPublic): Values {
 
 /** Add User (no user given) or Edit User; a blank password when editing leaves it unchanged. */
 export function UserFormModal({ opened, onClose, user }: { opened: boolean; onClose: () => void; user?: UserPublic }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const editing = !!user;
   const schema = editing ? editUserSchema : addUserSchema;
@@ -44,6 +47,7 @@ export function UserFormModal({ opened, onClose, user }: { opened: boolean; onCl
     // The number field gives '' when emptied; the schema then reports "must be a number".
     validate: (values) => schemaResolver(schema, { sync: true })({ ...values, submission_limit: values.submission_limit === '' ? undefined : values.submission_limit }),
     validateInputOnBlur: true,
+    enhanceGetInputProps: translatedErrors,
   });
 
   const close = () => {
@@ -65,7 +69,7 @@ export function UserFormModal({ opened, onClose, user }: { opened: boolean; onCl
       return user ? updateUser(user.id, { ...common, ...(v.password ? { password: v.password } : {}) }) : createUser({ ...common, password: v.password });
     },
     onSuccess: () => {
-      notifySuccess(editing ? 'User updated successfully.' : 'User created successfully.');
+      notifySuccess(editing ? t('User updated successfully.') : t('User created successfully.'));
       void queryClient.invalidateQueries({ queryKey: queryKeys.users });
       close();
     },
@@ -73,31 +77,31 @@ export function UserFormModal({ opened, onClose, user }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={editing ? 'Edit User' : 'Add User'} size="lg">
+    <Modal opened={opened} onClose={close} title={editing ? t('Edit User') : t('Add User')} size="lg">
       <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
         <Stack gap="md">
-          <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
+          <TextInput label={t('Email')} type="email" required data-autofocus {...form.getInputProps('email')} />
           <SimpleGrid cols={2} spacing="md">
-            <TextInput label="Full name" {...form.getInputProps('full_name')} />
-            <TextInput label="Birthdate" type="date" {...form.getInputProps('birthdate')} />
+            <TextInput label={t('Full name')} {...form.getInputProps('full_name')} />
+            <TextInput label={t('Birthdate')} type="date" {...form.getInputProps('birthdate')} />
           </SimpleGrid>
           <SimpleGrid cols={2} spacing="md">
-            <PasswordInput label={editing ? 'Set Password' : 'Set Password'} required={!editing} autoComplete="new-password" description={editing ? 'Leave blank to keep the current password' : undefined} {...form.getInputProps('password')} />
-            <PasswordInput label="Confirm Password" required={!editing} autoComplete="new-password" description={editing ? ' ' : undefined} {...form.getInputProps('confirm_password')} />
+            <PasswordInput label={t('Set Password')} required={!editing} autoComplete="new-password" description={editing ? t('Leave blank to keep the current password') : undefined} {...form.getInputProps('password')} />
+            <PasswordInput label={t('Confirm Password')} required={!editing} autoComplete="new-password" description={editing ? ' ' : undefined} {...form.getInputProps('confirm_password')} />
           </SimpleGrid>
           {/* The minus sign stays and nothing is clamped: "-1" is refused with the schema's message, never saved as 1 or 0. */}
-          <NumberInput label="Submission limit" min={0} clampBehavior="none" allowDecimal={false} w={200} {...form.getInputProps('submission_limit')} />
+          <NumberInput label={t('Submission limit')} min={0} clampBehavior="none" allowDecimal={false} w={200} {...form.getInputProps('submission_limit')} />
           <Group gap="xl" mt="xs">
-            <Checkbox label="Is superuser?" {...form.getInputProps('is_superuser', { type: 'checkbox' })} />
-            <Checkbox label="Is active?" {...form.getInputProps('is_active', { type: 'checkbox' })} />
-            <Checkbox label="Is test user?" {...form.getInputProps('is_test_user', { type: 'checkbox' })} />
+            <Checkbox label={t('Is superuser?')} {...form.getInputProps('is_superuser', { type: 'checkbox' })} />
+            <Checkbox label={t('Is active?')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+            <Checkbox label={t('Is test user?')} {...form.getInputProps('is_test_user', { type: 'checkbox' })} />
           </Group>
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={mutation.isPending} disabled={editing && !form.isDirty()}>
-              Save
+              {t('Save')}
             </Button>
           </Group>
         </Stack>

@@ -6,6 +6,8 @@ import { VIEW_LABELS } from '../../../core/dicom/classify';
 import { MESSAGES } from '../../../core/validation';
 import { ApiError } from '../../api/client';
 import { createDemoUser, demoKeys, updateDemoUser } from '../../api/demo';
+import { translatedErrors } from '../../forms/errors';
+import { useT } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 type Values = { name: string; data: string } & Record<ViewKey, File | null>;
@@ -62,6 +64,7 @@ function serverFieldErrors(error: unknown): Partial<Record<keyof Values, string>
 
 /** Add demo user (no user given) or Edit demo user: only the data changes, the name is read-only. */
 export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; onClose: () => void; user?: DemoUserPublic }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const editing = !!user;
   const form = useForm<Values>({
@@ -69,6 +72,7 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
     initialValues: { name: user?.name ?? '', data: user ? pretty(user.data) : TEMPLATE, r_cc: null, l_cc: null, r_mlo: null, l_mlo: null },
     validate: (values) => validate(values, editing),
     validateInputOnBlur: true,
+    enhanceGetInputProps: translatedErrors,
   });
 
   const close = () => {
@@ -86,7 +90,7 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
       return createDemoUser({ name: v.name.trim(), data, files });
     },
     onSuccess: () => {
-      notifySuccess(editing ? 'Demo user updated successfully.' : 'Demo user created successfully.');
+      notifySuccess(editing ? t('Demo user updated successfully.') : t('Demo user created successfully.'));
       void queryClient.invalidateQueries({ queryKey: demoKeys.users });
       void queryClient.invalidateQueries({ queryKey: demoKeys.tasks });
       void queryClient.invalidateQueries({ queryKey: demoKeys.images });
@@ -99,20 +103,20 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={editing ? 'Edit demo user' : 'Add demo user'} size="lg">
+    <Modal opened={opened} onClose={close} title={editing ? t('Edit demo user') : t('Add demo user')} size="lg">
       <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Name"
+            label={t('Name')}
             required={!editing}
             readOnly={editing}
             variant={editing ? 'filled' : 'default'}
-            description={editing ? 'The name cannot be changed.' : 'A made-up name; never a real person.'}
+            description={editing ? t('The name cannot be changed.') : t('A made-up name; never a real person.')}
             data-autofocus={editing ? undefined : true}
             {...form.getInputProps('name')}
           />
           <Textarea
-            label="Data"
+            label={t('Data')}
             required
             autosize
             minRows={6}
@@ -121,8 +125,8 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
             description={
               <>
-                JSON with <Code>age</Code> (a whole number), <Code>description</Code> and <Code>screening_location</Code> (karolinska, skanes
-                or akademiska).
+                {t('JSON with')} <Code>age</Code> {t('(a whole number),')} <Code>description</Code> {t('and')} <Code>screening_location</Code>{' '}
+                {t('(karolinska, skanes or akademiska).')}
               </>
             }
             data-autofocus={editing ? true : undefined}
@@ -132,10 +136,10 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
             <Stack gap={6}>
               <div>
                 <Text fw={500} size="sm">
-                  Mammograms (optional)
+                  {t('Mammograms (optional)')}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  All four views as DICOM files, or none. With images, the profile's study is scored like a real submission.
+                  {t("All four views as DICOM files, or none. With images, the profile's study is scored like a real submission.")}
                 </Text>
               </div>
               <SimpleGrid cols={2} spacing="sm">
@@ -147,10 +151,10 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
           )}
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button type="submit" loading={mutation.isPending} disabled={editing && !form.isDirty()}>
-              Save
+              {t('Save')}
             </Button>
           </Group>
         </Stack>

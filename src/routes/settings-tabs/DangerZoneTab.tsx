@@ -2,16 +2,18 @@ import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { deleteMe } from '../../api/users';
+import { useT } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useLogout } from '../../session/useSession';
 
 export function DangerZoneTab() {
+  const t = useT();
   const [opened, { open, close }] = useDisclosure(false);
   const logout = useLogout();
   const mutation = useMutation({
     mutationFn: deleteMe,
     onSuccess: () => {
-      notifySuccess('Your account has been successfully deleted.');
+      notifySuccess(t('Your account has been successfully deleted.'));
       close();
       logout();
     },
@@ -20,23 +22,24 @@ export function DangerZoneTab() {
   return (
     <Paper withBorder radius="lg" p="xl" maw={620} style={{ borderColor: 'var(--mantine-color-red-outline)' }}>
       <Title order={2} size="h3" mb="xs">
-        Delete Account
+        {t('Delete Account')}
       </Title>
-      <Text mb="lg">Permanently delete your account, your images and your results. This cannot be undone.</Text>
+      <Text mb="lg">{t('Permanently delete your account, your images and your results. This cannot be undone.')}</Text>
       <Button color="red.8" onClick={open}>
-        Delete account
+        {t('Delete account')}
       </Button>
-      <Modal opened={opened} onClose={close} title="Confirmation required">
+      <Modal opened={opened} onClose={close} title={t('Confirmation required')}>
         <Stack gap="md">
           <Text>
-            All your account data will be <strong>permanently deleted.</strong> If you are sure, please click <strong>“Confirm”</strong> to proceed.
+            {t('All your account data will be')} <strong>{t('permanently deleted.')}</strong> {t('If you are sure, please click')} <strong>{t('“Confirm”')}</strong>{' '}
+            {t('to proceed.')}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button color="red.8" onClick={() => mutation.mutate()} loading={mutation.isPending}>
-              Confirm
+              {t('Confirm')}
             </Button>
           </Group>
         </Stack>

@@ -5,14 +5,17 @@ import { useEffect } from 'react';
 import type { UserPublic } from '../../../core/contract';
 import { queryKeys } from '../../api/queries';
 import { updateMe } from '../../api/users';
+import { translatedErrors } from '../../forms/errors';
 import { profileSchema } from '../../forms/schemas';
+import { useT } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { RiskFactorsForm } from './RiskFactorsForm';
+import { HealthQuestionsForm } from '../../features/questions/HealthQuestionsForm';
 
 export function ProfileTab({ user }: { user: UserPublic }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const initial = { full_name: user.full_name ?? '', email: user.email, birthdate: user.birthdate ?? '', current_password: '' };
-  const form = useForm({ mode: 'controlled', initialValues: initial, validate: schemaResolver(profileSchema, { sync: true }), validateInputOnBlur: true });
+  const form = useForm({ mode: 'controlled', initialValues: initial, validate: schemaResolver(profileSchema, { sync: true }), validateInputOnBlur: true, enhanceGetInputProps: translatedErrors });
   const emailChanges = form.values.email.trim().toLowerCase() !== user.email;
 
   // The first render may come from the saved (offline) copy of the user; when the server's answer
@@ -43,8 +46,8 @@ export function ProfileTab({ user }: { user: UserPublic }) {
       form.setValues(next);
       form.resetDirty(next);
       const requested = values.email.trim().toLowerCase();
-      if (requested !== updated.email) notifySuccess('Check your new e-mail address.', `We sent a link to ${requested}. Your e-mail address changes when you open it.`);
-      else notifySuccess('User updated successfully.');
+      if (requested !== updated.email) notifySuccess(t('Check your new e-mail address.'), t('We sent a link to {{email}}. Your e-mail address changes when you open it.', { email: requested }));
+      else notifySuccess(t('User updated successfully.'));
     },
     onError: notifyError,
   });
@@ -53,19 +56,19 @@ export function ProfileTab({ user }: { user: UserPublic }) {
     <Stack gap="xl" maw={720}>
       <Paper withBorder radius="lg" p="xl">
         <Title order={2} size="h3" mb="lg">
-          User Information
+          {t('User Information')}
         </Title>
         <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
           <Stack gap="md">
-            <TextInput label="Full name" autoComplete="name" {...form.getInputProps('full_name')} />
+            <TextInput label={t('Full name')} autoComplete="name" {...form.getInputProps('full_name')} />
             <SimpleGrid cols={2} spacing="md">
-              <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-              <TextInput label="Birthdate" type="date" autoComplete="bday" {...form.getInputProps('birthdate')} />
+              <TextInput label={t('Email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label={t('Birthdate')} type="date" autoComplete="bday" {...form.getInputProps('birthdate')} />
             </SimpleGrid>
             {emailChanges && (
               <PasswordInput
-                label="Current password"
-                description="Needed to change your e-mail address."
+                label={t('Current password')}
+                description={t('Needed to change your e-mail address.')}
                 autoComplete="current-password"
                 required
                 {...form.getInputProps('current_password')}
@@ -73,23 +76,23 @@ export function ProfileTab({ user }: { user: UserPublic }) {
             )}
             <Group gap="sm" mt="xs">
               <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty() || !form.values.email.trim() || (emailChanges && !form.values.current_password)}>
-                Save
+                {t('Save')}
               </Button>
               <Button variant="default" onClick={() => form.reset()} disabled={!form.isDirty() || mutation.isPending}>
-                Cancel
+                {t('Cancel')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
-      <Paper withBorder radius="lg" p="xl">
+      <Paper withBorder radius="lg" p="xl" id="health-questions">
         <Title order={2} size="h3" mb={4}>
-          Risk factors
+          {t('Risk factors')}
         </Title>
         <Text c="dimmed" mb="lg">
-          These answers are optional. They help estimate your inherent risk. Leave a question as “Don't know” if you are not sure.
+          {t("These answers are optional. They help estimate your inherent risk. Leave a question as “Don't know” if you are not sure. When you change them, the inherent risk and combined score of your newest result are worked out again.")}
         </Text>
-        <RiskFactorsForm user={user} />
+        <HealthQuestionsForm user={user} submitLabel={t('Save risk factors')} />
       </Paper>
     </Stack>
   );

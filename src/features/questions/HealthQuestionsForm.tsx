@@ -1,18 +1,23 @@
+import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RACE_LABELS, RiskFactors, type UserPublic } from '../../../core/contract';
+import { QUESTION_LABELS } from '../../../core/wording/health-questions';
 import { queryKeys } from '../../api/queries';
 import { updateMe } from '../../api/users';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { msg, useT } from '../../i18n';
 
 const UNKNOWN = 'unknown';
-const raceOptions = [{ value: UNKNOWN, label: "Don't know / prefer not to say" }, ...Object.entries(RACE_LABELS).map(([value, label]) => ({ value, label }))];
+// In English; translated when shown (RACE_LABELS too).
+const raceOptions = [{ value: UNKNOWN, label: msg("Don't know / prefer not to say") }, ...Object.entries(RACE_LABELS).map(([value, label]) => ({ value, label }))];
 const yesNo = [
-  { value: UNKNOWN, label: "Don't know" },
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
+  { value: UNKNOWN, label: msg("Don't know") },
+  { value: 'yes', label: msg('Yes') },
+  { value: 'no', label: msg('No') },
 ];
+const WHOLE_NUMBER = msg('Please enter a whole number in the allowed range');
 
 type Values = {
   race: string;
@@ -54,11 +59,30 @@ function toValues(r: RiskFactors): Values {
 function validate(values: Values): Record<string, string> {
   const parsed = RiskFactors.safeParse(toRiskFactors(values));
   const errors: Record<string, string> = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= 'Please enter a whole number in the allowed range';
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= WHOLE_NUMBER;
   return errors;
 }
 
-export function RiskFactorsForm({ user }: { user: UserPublic }) {
+/**
+ * The optional health questions (BCRAT's risk factors), in Settings and in step 4 of /submit. Saving
+ * changed answers makes the server work out her newest result's inherent risk and combined score
+ * again, so every result on screen is fetched anew.
+ */
+export function HealthQuestionsForm({
+  user,
+  submitLabel,
+  savedMessage = msg('User updated successfully.'),
+  onSaved,
+  extra,
+}: {
+  user: UserPublic;
+  submitLabel: string;
+  savedMessage?: string;
+  onSaved?: () => void;
+  /** Buttons beside Save (step 4: Skip). */
+  extra?: ReactNode;
+}) {
+  const t = useT();
   const queryClient = useQueryClient();
   const form = useForm<Values>({ mode: 'controlled', initialValues: toValues(user.risk_factors), validate, validateInputOnBlur: true });
   const mutation = useMutation({
@@ -67,35 +91,45 @@ export function RiskFactorsForm({ user }: { user: UserPublic }) {
       queryClient.setQueryData(queryKeys.currentUser, updated);
       form.setInitialValues(toValues(updated.risk_factors));
       form.resetDirty();
-      notifySuccess('User updated successfully.');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tasks });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lastTask });
+      notifySuccess(t(savedMessage));
+      onSaved?.();
     },
     onError: notifyError,
   });
+  /** A field's props, its error (kept in English) in the current language. */
+  const field = (path: keyof Values, options?: { type: 'checkbox' }) => {
+    const props = form.getInputProps(path, options);
+    return typeof props.error === 'string' ? { ...props, error: t(props.error) } : props;
+  };
+  const options = (data: { value: string; label: string }[]) => data.map((o) => ({ value: o.value, label: t(o.label) }));
 
   return (
     <form onSubmit={form.onSubmit((v) => mutation.mutate(v))} noValidate>
       <Stack gap="md">
-        <Select label="Race or ethnicity" data={raceOptions} allowDeselect={false} {...form.getInputProps('race')} />
+        <Select label={t(QUESTION_LABELS.race)} data={options(raceOptions)} allowDeselect={false} {...field('race')} />
         <SimpleGrid cols={2} spacing="md">
-          <NumberInput label="Age at your first period" min={6} max={25} allowDecimal={false} {...form.getInputProps('age_at_menarche')} />
+          <NumberInput label={t(QUESTION_LABELS.age_at_menarche)} min={6} max={25} allowDecimal={false} {...field('age_at_menarche')} />
           <Stack gap={6}>
-            <NumberInput label="Age at your first child's birth" min={10} max={60} allowDecimal={false} disabled={form.values.no_births} {...form.getInputProps('age_at_first_birth')} />
-            <Checkbox label="I have not given birth" {...form.getInputProps('no_births', { type: 'checkbox' })} />
+            <NumberInput label={t(QUESTION_LABELS.age_at_first_birth)} min={10} max={60} allowDecimal={false} disabled={form.values.no_births} {...field('age_at_first_birth')} />
+            <Checkbox label={t('I have not given birth')} {...field('no_births', { type: 'checkbox' })} />
           </Stack>
           <NumberInput
-            label="Mother, sisters or daughters who had breast cancer"
+            label={t(QUESTION_LABELS.first_degree_relatives)}
             min={0}
             max={20}
             allowDecimal={false}
-            {...form.getInputProps('first_degree_relatives')}
+            {...field('first_degree_relatives')}
           />
-          <NumberInput label="Breast biopsies you have had" min={0} max={50} allowDecimal={false} {...form.getInputProps('biopsies')} />
+          <NumberInput label={t(QUESTION_LABELS.biopsies)} min={0} max={50} allowDecimal={false} {...field('biopsies')} />
         </SimpleGrid>
-        <Select label="Did a biopsy show atypical hyperplasia?" data={yesNo} allowDeselect={false} {...form.getInputProps('atypical_hyperplasia')} />
+        <Select label={t(QUESTION_LABELS.atypical_hyperplasia)} data={options(yesNo)} allowDeselect={false} {...field('atypical_hyperplasia')} />
         <Group>
           <Button type="submit" loading={mutation.isPending} disabled={!form.isDirty()}>
-            Save risk factors
+            {t(submitLabel)}
           </Button>
+          {extra}
         </Group>
       </Stack>
     </form>

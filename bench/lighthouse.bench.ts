@@ -1,0 +1,123 @@
+/**
+ * Lighthouse (desktop preset, Debian's Chromium) on /login and on a logged-in home, served by the
+ * real server from a fresh `vite build`: performance and accessibility scores (median of 3 runs),
+ * the metrics behind performance, and the initial JavaScript and CSS that each page loads (gzip).
+ * Prints figures; asserts nothing.
+ *
+ *   npm run bench -- lighthouse
+ */
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { loginToken, startServerProcess } from './lib/spawn-server';
+import { median } from './lib/stats';
+
+const root = path.resolve(import.meta.dirname, '..');
+const RUNS = 3;
+const SUPERUSER = 'admin@example.com';
+
+execSync('npx vite build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = await startServerProcess({ FIRST_SUPERUSER: SUPERUSER });
+const token = await loginToken(server.base, SUPERUSER, 'bench-password');
+
+const profile = mkdtempSync(path.join(tmpdir(), 'sd-lighthouse-'));
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  userDataDir: profile,
+  // The machine's network is closed: without these Chromium keeps trying Google's hosts.
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsGzip: number;
+  cssGzip: number;
+  failedA11y: string[];
+}
+
+/** One Lighthouse run. Storage is kept between runs so the logged-in page stays logged in. */
+async function audit(url: string): Promise<Figures> {
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true }, desktopConfig);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  // A run Lighthouse could not complete has no score: say why rather than print a 0.
+  if (result.lhr.runtimeError || categories.performance.score === null) {
+    throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError?.message ?? result.lhr.runWarnings.join('; ')}`);
+  }
+  const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
+  // Transfer sizes are what went over the wire: the server sends brotli or gzip to Chromium.
+  const requests = (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number; url: string }> } | undefined)?.items ?? [];
+  const sum = (type: string) => requests.filter((r) => r.resourceType === type && new URL(r.url).origin === new URL(url).origin).reduce((s, r) => s + (r.transferSize ?? 0), 0);
+  const failedA11y = Object.values(audits)
+    .filter((a) => a.score === 0 && result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
+    .map((a) => a.id);
+  return {
+    performance: Math.round((categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+    fcp: num('first-contentful-paint'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    jsGzip: sum('Script'),
+    cssGzip: sum('Stylesheet'),
+    failedA11y,
+  };
+}
+
+/**
+ * A first visit, but with the session in local storage: Lighthouse's own storage reset would
+ * clear the token too, so it is off and this clears the rest (HTTP cache, service worker and its
+ * caches, IndexedDB) before every run.
+ */
+async function firstVisit(session: string | null) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${server.base}/login`);
+  await page.evaluate((t) => (t ? localStorage.setItem('access_token', t) : localStorage.removeItem('access_token')), session);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: server.base, storageTypes: 'service_workers,cache_storage,indexeddb' });
+  await page.close();
+  await browser.disconnect();
+}
+
+function report(name: string, runs: Figures[]) {
+  const m = (k: keyof Omit<Figures, 'failedA11y'>) => median(runs.map((r) => r[k] as number));
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`${name}, median of ${runs.length}:`);
+  console.log(`  performance ${m('performance')} (runs ${runs.map((r) => r.performance).join(', ')}; goal >= 97), accessibility ${m('accessibility')} (goal 100)`);
+  console.log(`  first contentful paint ${m('fcp').toFixed(0)} ms, largest contentful paint ${m('lcp').toFixed(0)} ms, total blocking time ${m('tbt').toFixed(0)} ms, layout shift ${m('cls').toFixed(3)}`);
+  console.log(`  transferred on first load: JavaScript ${kb(m('jsGzip'))}, CSS ${kb(m('cssGzip'))} (compressed as served)`);
+  const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
+  if (failed.length) console.log(`  accessibility audits failed: ${failed.join(', ')}`);
+}
+
+try {
+  const login: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await firstVisit(null);
+    login.push(await audit(`${server.base}/login`));
+  }
+  report('/login', login);
+
+  const home: Figures[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    await firstVisit(token);
+    home.push(await audit(`${server.base}/`));
+  }
+  report('/ (logged in as the superuser)', home);
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(profile, { recursive: true, force: true });
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from '../features/legal/LegalPage';
+
+export default function TermsPage() {
+  return <LegalPage doc="terms" />;
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type ApiHarness } from '../support/api-harness';
+import { dbLabel } from '../support/test-db';
+import { AI_MODEL } from '../../core/decisions';
+import { ResultVersions, ScoredResult, VIEW_KEYS, type ViewKey } from '../../core/contract';
+import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
+import { makeStudyFiles } from '../fixtures/studies';
+
+const ANSWERS = { race: 'white', first_degree_relatives: 2, biopsies: 1, atypical_hyperplasia: 'yes' };
+
+describe(`her health answers rescore her latest result on ${dbLabel()}`, () => {
+  let api: ApiHarness;
+  let study: Record<ViewKey, Uint8Array>;
+
+  beforeAll(async () => {
+    api = await startApi({}, { worker: true });
+    study = await makeStudyFiles({ seed: 23 });
+  });
+  afterAll(async () => api?.close());
+
+  const resultOf = async (token: string, id: string) => ScoredResult.parse((await api.request('GET', `/tasks/${id}`, { token })).data.result);
+  const versionsOf = async (token: string, id: string) => ResultVersions.parse((await api.request('GET', `/tasks/${id}/versions`, { token })).data).data;
+
+  it('answers changed: a new version with a different risk and combined score, the old one kept, each naming its engine', async () => {
+    const user = await api.createUser({ submission_limit: 2 });
+    const older = await api.completedStudy(user.token, study);
+    const task = await api.completedStudy(user.token, study);
+    const first = await resultOf(user.token, task.id);
+    expect(first.revision).toBeUndefined();
+    expect(Object.values(first.inputs.risk_factors).filter((v) => v !== null)).toEqual([4]); // only BCRAT's race code: no answers
+    expect(await versionsOf(user.token, task.id)).toEqual([]);
+
+    const patched = await api.request('PATCH', '/users/me', { token: user.token, json: { risk_factors: ANSWERS } });
+    expect(patched.status).toBe(200);
+
+    const second = await resultOf(user.token, task.id);
+    expect(second.revision).toMatchObject({ number: 2, reason: 'risk_factors_changed', engine: REFERENCE_MODELS.engine });
+    expect(second.engine).toEqual(first.engine);
+    expect(second.study.risk.score!).toBeGreaterThan(first.study.risk.score!);
+    expect(second.study.risk.model_name).toBe(REFERENCE_MODELS.risk.name);
+    expect(second.study.risk.model_version).toBe(REFERENCE_MODELS.risk.version);
+    expect(second.study[AI_MODEL].score).not.toBe(first.study[AI_MODEL].score);
+    expect(second.study[AI_MODEL].model_version).toBe(REFERENCE_MODELS.merged.version);
+    for (const view of VIEW_KEYS) expect(second[view].risk.score!).toBeGreaterThan(first[view].risk.score!);
+    // What the images gave stays.
+    expect(second.study.detection).toEqual(first.study.detection);
+    expect(second.study.masking).toEqual(first.study.masking);
+    expect(second.density).toEqual(first.density);
+    expect(second.inputs.risk_factors).toMatchObject({ race: 'white', first_degree_relatives: 2, biopsies: 1, atypical_hyperplasia: 'yes' });
+
+    const kept = await versionsOf(user.token, task.id);
+    expect(kept.map((v) => v.version)).toEqual([1]);
+    expect(kept[0].result).toEqual(first);
+
+    // Her earlier study is not her latest: it stays as it was.
+    expect(await resultOf(user.token, older.id)).toEqual(ScoredResult.parse(older.result));
+    expect(await versionsOf(user.token, older.id)).toEqual([]);
+
+    // Saving the same answers again makes no new version; taking them back makes version 3.
+    await api.request('PATCH', '/users/me', { token: user.token, json: { risk_factors: ANSWERS } });
+    expect((await versionsOf(user.token, task.id)).map((v) => v.version)).toEqual([1]);
+    await api.request('PATCH', '/users/me', { token: user.token, json: { risk_factors: { race: null, first_degree_relatives: null, biopsies: null, atypical_hyperplasia: null } } });
+    const third = await resultOf(user.token, task.id);
+    expect(third.revision?.number).toBe(3);
+    expect(third.study.risk).toEqual(first.study.risk);
+    expect((await versionsOf(user.token, task.id)).map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it("another person's versions answer 404, and a change of name alone makes no new version", async () => {
+    const a = await api.createUser({ submission_limit: 1 });
+    const b = await api.createUser({ submission_limit: 1 });
+    const task = await api.completedStudy(a.token, study);
+    expect((await api.request('GET', `/tasks/${task.id}/versions`, { token: b.token })).status).toBe(404);
+    await api.request('PATCH', '/users/me', { token: a.token, json: { full_name: 'Another Name' } });
+    expect(await versionsOf(a.token, task.id)).toEqual([]);
+  });
+});
