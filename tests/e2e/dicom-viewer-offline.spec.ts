@@ -45,7 +45,9 @@ test('a study opened once opens again offline; deleting it or logging out delete
   await page.goto(`/results/${task.id}`);
   await page.getByTestId('delete-study').click();
   await page.getByRole('dialog', { name: 'Delete this study?' }).getByTestId('confirm-delete-study').click();
-  await expect(page).toHaveURL(/\/results$/);
+  await expect(page.getByText('Study deleted.')).toBeVisible();
+  // It was her only study: /results has nothing left to show and goes on to /submit (its own rule).
+  await expect(page).toHaveURL(/\/submit$/);
   await expect.poll(copiesOfStudy, { message: "the deleted study's copies are gone" }).toBe(0);
 
   await page.goto('/');
