@@ -22,12 +22,12 @@ export function LanguageSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
   const choose = (lang: Language) => {
     if (lang === language) return;
     const signedIn = getToken() !== null;
-    setLanguage(lang, true);
+    void setLanguage(lang, true);
     if (!signedIn) return;
     updateMe({ language: lang })
       .then((user) => {
         queryClient.setQueryData(queryKeys.currentUser, user);
-        setLanguage(lang, false);
+        void setLanguage(lang, false);
       })
       .catch(() => undefined);
   };

@@ -18,28 +18,22 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { LANGUAGES, isLanguage, type Language } from '../../core/i18n';
+import { merged, type Catalog } from './catalogs';
 import { storeLanguage, storedLanguage } from './stored';
 
 export { msg, LANGUAGES, isLanguage, type Language } from '../../core/i18n';
 
-type Catalog = Record<string, string>;
+/** English from the keys and the few plural forms in `en/*.json`; here from the start. */
+const ENGLISH = merged(import.meta.glob<Catalog>('./en/*.json', { eager: true, import: 'default' }));
 
-/** `sv/*.json` and `en/*.json`, merged per language. */
-function catalogs(): Record<Language, Catalog> {
-  const files = import.meta.glob<Catalog>('./*/*.json', { eager: true, import: 'default' });
-  const out: Record<Language, Catalog> = { en: {}, sv: {} };
-  for (const [path, entries] of Object.entries(files)) {
-    const lang = path.split('/')[1];
-    if (isLanguage(lang)) Object.assign(out[lang], entries);
-  }
-  return out;
-}
-
-export const CATALOGS = catalogs();
+/** The other languages, each a chunk fetched the first time it is spoken. */
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<Catalog>> = {
+  sv: () => import('./sv').then((m) => m.default),
+};
 
 void i18next.use(initReactI18next).init({
-  resources: { en: { translation: CATALOGS.en }, sv: { translation: CATALOGS.sv } },
-  lng: storedLanguage() ?? 'en',
+  resources: { en: { translation: ENGLISH } },
+  lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   // Natural-language keys contain ':' and '.', which must not split them.
@@ -51,10 +45,31 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
+const loading = new Map<Language, Promise<void>>();
+
+/** The catalog of `lang`, fetched once; a failed fetch (offline before it was cached) may be retried. */
+function load(lang: Language): Promise<void> {
+  if (lang === 'en' || i18next.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  let p = loading.get(lang);
+  if (!p) {
+    p = LOADERS[lang]().then((catalog) => {
+      i18next.addResourceBundle(lang, 'translation', catalog, true, true);
+    });
+    p.catch(() => loading.delete(lang));
+    loading.set(lang, p);
+  }
+  return p;
+}
+
+/** A language's translations, merged from its files (for tests and tools). */
+export async function catalogOf(lang: Language): Promise<Catalog> {
+  if (lang === 'en') return ENGLISH;
+  return LOADERS[lang]();
+}
+
 function applyToDocument(lang: Language): void {
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
 }
-applyToDocument(currentLanguage());
 
 /** The language the app speaks now. */
 export function currentLanguage(): Language {
@@ -62,15 +77,37 @@ export function currentLanguage(): Language {
   return isLanguage(l) ? l : 'en';
 }
 
+/** The language last asked for: a slower fetch of an earlier choice must not win over it. */
+let wanted: Language = 'en';
+
+async function speak(lang: Language): Promise<void> {
+  wanted = lang;
+  try {
+    await load(lang);
+  } catch {
+    // Offline before this language was ever fetched: the page keeps the language it has.
+    return;
+  }
+  if (wanted !== lang) return;
+  if (currentLanguage() !== lang) await i18next.changeLanguage(lang);
+  applyToDocument(lang);
+}
+
 /**
  * Speak `lang` from now on, on this device (kept for the next visit). `unsaved`: her account does
  * not know this choice yet (made before login, or its saving failed); it is saved when it can be.
+ * The page changes language once its translations are here; until then it speaks the one it had.
  */
-export function setLanguage(lang: Language, unsaved = false): void {
+export function setLanguage(lang: Language, unsaved = false): Promise<void> {
   storeLanguage(lang, unsaved);
-  if (currentLanguage() !== lang) void i18next.changeLanguage(lang);
-  applyToDocument(lang);
+  return speak(lang);
 }
+
+/**
+ * Resolves when the language chosen on this device is ready to be spoken: the app renders after
+ * it, so a Swedish page never flashes English first.
+ */
+export const i18nReady: Promise<void> = speak(storedLanguage() ?? 'en');
 
 /** Translate outside React (pure modules called while rendering). */
 export const t = i18next.t.bind(i18next);

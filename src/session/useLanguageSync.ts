@@ -22,13 +22,13 @@ export function useLanguageSync(user: UserPublic | null): void {
       updateMe({ language: unsaved })
         .then((u) => {
           queryClient.setQueryData(queryKeys.currentUser, u);
-          setLanguage(unsaved, false);
+          void setLanguage(unsaved, false);
         })
         .catch(() => undefined);
     } else if (unsaved) {
-      setLanguage(unsaved, false);
+      void setLanguage(unsaved, false);
     } else if (saved && saved !== currentLanguage()) {
-      setLanguage(saved, false);
+      void setLanguage(saved, false);
     }
   }, [userId, saved, queryClient]);
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGS, currentLanguage, setLanguage, t } from '../../src/i18n';
+import { catalogOf, currentLanguage, setLanguage, t } from '../../src/i18n';
 import { formatNumber } from '../../src/i18n/format';
 import { BUILT_IN_DEMO_PROFILES } from '../../server/services/demo-profiles';
 
@@ -35,8 +35,9 @@ function markedTexts(): Map<string, string> {
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 
-describe('English and Swedish (src/i18n)', () => {
+describe('English and Swedish (src/i18n)', async () => {
   const marked = markedTexts();
+  const CATALOGS = { en: await catalogOf('en'), sv: await catalogOf('sv') };
 
   it('finds the texts the code marks for translation', () => {
     expect(marked.size).toBeGreaterThan(0);
@@ -79,18 +80,18 @@ describe('English and Swedish (src/i18n)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('speaks English by default with the English text as its own key, and Swedish when asked', () => {
+  it('speaks English by default with the English text as its own key, and Swedish when asked', async () => {
     expect(currentLanguage()).toBe('en');
     expect(t('Hi, {{name}}', { name: 'Anna' })).toBe('Hi, Anna');
     expect(formatNumber(12.5, 1)).toBe('12.5');
-    setLanguage('sv');
+    await setLanguage('sv');
     try {
       expect(currentLanguage()).toBe('sv');
       expect(formatNumber(12.5, 1)).toBe('12,5');
       const [key, value] = Object.entries(CATALOGS.sv).find(([k]) => !k.includes('{{') && !/_(one|other)$/.test(k))!;
       expect(t(key)).toBe(value);
     } finally {
-      setLanguage('en');
+      await setLanguage('en');
     }
   });
 });

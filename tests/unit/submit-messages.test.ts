@@ -45,8 +45,8 @@ describe('the submit pages translate the DICOM worker and upload messages (src/l
     for (const text of produced()) expect(translateMessage(text)).toBe(text);
   });
 
-  it('translates each one into Swedish, its values kept', () => {
-    setLanguage('sv');
+  it('translates each one into Swedish, its values kept', async () => {
+    await setLanguage('sv');
     try {
       const sv = produced().map(translateMessage);
       produced().forEach((text, i) => expect(sv[i], text).not.toBe(text));
@@ -55,7 +55,7 @@ describe('the submit pages translate the DICOM worker and upload messages (src/l
       expect(sv[5]).toBe('Två filer är R-CC-bilder.');
       expect(sv[6]).toBe('Saknas: R-MLO, L-CC.');
     } finally {
-      setLanguage('en');
+      await setLanguage('en');
     }
   });
 });
