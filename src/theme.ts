@@ -24,6 +24,10 @@ export const theme = createTheme({
     Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Toasts read like body text: Mantine's grey under a title is 3.3:1 on white; dimmed is 4.5:1 or more in both schemes.
     Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-md)' } } },
+    // A spinner is named by its aria-label, which a plain span may not carry (axe: aria-prohibited-attr);
+    // as a progress bar without a value it is an indeterminate busy indicator, read with its name.
+    // A spinner beside a text or inside a named status says nothing itself: aria-hidden.
+    Loader: { defaultProps: { role: 'progressbar' } },
     // Links inside text are told apart by more than colour.
     Anchor: { defaultProps: { underline: 'always' } },
   },

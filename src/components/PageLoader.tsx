@@ -5,7 +5,7 @@ export function PageLoader() {
   const t = useT();
   return (
     <Center h="60vh" role="status" aria-label={t('Loading')}>
-      <Loader />
+      <Loader aria-hidden />
     </Center>
   );
 }

@@ -60,6 +60,15 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'Add User');
     });
 
+    test('a screen while it loads: its spinner is a named busy indicator or hidden beside the named status', async ({ page }) => {
+      await signIn(page, await createUser({ submission_limit: 1 }));
+      // Her last task never answers: /results stays on its loading state for the scan.
+      await page.route('**/api/v1/tasks/last', () => undefined);
+      await page.goto('/results');
+      await expect(page.getByRole('status', { name: 'Loading your results' })).toBeVisible();
+      await expectAccessible(page, '/results while loading');
+    });
+
     test('user-only screens: danger zone and the request-access dialog', async ({ page }) => {
       test.slow();
       await signIn(page, await createUser({ submission_limit: 0 }));

@@ -39,7 +39,7 @@ export function ResultsLoading() {
   const t = useT();
   return (
     <Group justify="center" py={80} role="status" aria-label={t('Loading your results')}>
-      <Loader />
+      <Loader aria-hidden />
     </Group>
   );
 }

@@ -142,7 +142,7 @@ export function UploadStep({ picked, onPick, onContinue }: { picked: Picked; onP
 
       {picked.status === 'classifying' && (
         <Group gap="sm" role="status">
-          <Loader size="sm" />
+          <Loader size="sm" aria-hidden />
           <Text>{t('Reading your files…')}</Text>
         </Group>
       )}
