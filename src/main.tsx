@@ -3,29 +3,28 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { TIMING } from '../core/decisions';
 import { queryClient } from './api/query-client';
+import { LocalizedMantineProvider } from './components/LocalizedMantineProvider';
 import { i18nReady } from './i18n';
 import { OfflineUi, setupOffline } from './offline';
 import { router } from './router';
-import { theme } from './theme';
 
 // The saved query cache is restored first, so a page opened offline renders from it; the chosen
 // language's translations too, so a Swedish page does not flash English.
 void Promise.allSettled([setupOffline(queryClient), i18nReady]).finally(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <LocalizedMantineProvider>
         <Notifications position="bottom-right" autoClose={TIMING.toastCloseMs} />
         <QueryClientProvider client={queryClient}>
           <OfflineUi />
           <RouterProvider router={router} />
         </QueryClientProvider>
-      </MantineProvider>
+      </LocalizedMantineProvider>
     </StrictMode>,
   ),
 );

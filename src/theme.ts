@@ -18,7 +18,8 @@ export const theme = createTheme({
     NumberInput: { defaultProps: { size: 'md' } },
     Select: { defaultProps: { size: 'md' } },
     Modal: {
-      defaultProps: { centered: true, radius: 'lg', padding: 'xl', closeButtonProps: { 'aria-label': 'Close dialog' } },
+      // The close button's name is set in the language spoken (LocalizedMantineProvider).
+      defaultProps: { centered: true, radius: 'lg', padding: 'xl' },
       styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-xl)' } },
     },
     Badge: { styles: { root: { minWidth: 'max-content' } } },

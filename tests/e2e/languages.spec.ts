@@ -88,6 +88,15 @@ test.describe('English and Swedish', () => {
       await signIn(second, her);
       await second.goto('/settings');
       await expectSwedish(second, '/settings on another device');
+      // A dialog's close button is named in Swedish too (Mantine's one built-in text here).
+      await second.getByRole('tab', { name: sv('Danger zone') }).click();
+      await second.getByRole('button', { name: sv('Delete account') }).click();
+      const dialog = second.getByRole('dialog', { name: sv('Confirmation required') });
+      await expect(dialog.getByRole('button', { name: sv('Close dialog') })).toBeVisible();
+      expect(sv('Close dialog')).not.toBe('Close dialog');
+      await expectSwedish(second, 'the confirmation dialog');
+      await second.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
       // Back to English there: saved for her again, and the spec's texts read word for word.
       await chooseLanguage(second, 'English');
       await expect(second.locator('html')).toHaveAttribute('lang', 'en');
