@@ -12,6 +12,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { orthancMissing, orthancRest } from '../support/orthanc';
 import { TEST_POSTGRES_ADMIN_URL } from '../support/test-db';
+import { requestApp } from '../support/api-harness';
 import { startCluster, type Cluster } from '../../scripts/lib/cluster';
 import { openPostgres } from '../../server/db/client';
 import { AI_MODEL } from '../../core/decisions';
@@ -32,26 +33,9 @@ describe.skipIf(orthancMissing)(`the cluster: two APIs, two workers, PostgreSQL 
   /** The studies each worker has taken and not finished, from its own log lines. */
   const holding = new Map<string, Set<string>>();
 
-  async function call(base: string, method: string, route: string, opts: { token?: string; json?: unknown; form?: Record<string, string>; body?: FormData; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: BodyInit | undefined = opts.body;
-    if (opts.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(opts.json);
-    } else if (opts.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(opts.form).toString();
-    }
-    const res = await fetch(`${base}/api/v1${route}`, { method, headers, body });
-    const text = await res.text();
-    let data: any = text;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, data };
+  /** A request through the cluster's own HTTP: to one API, or to the proxy in front of both. */
+  function call(base: string, method: string, route: string, opts: Parameters<typeof requestApp>[3] = {}) {
+    return requestApp({ request: (url, init) => fetch(`${base}${url}`, init) }, method, route, opts);
   }
 
   async function login(base: string, email: string, password: string, client = '198.51.100.1') {

@@ -20,7 +20,7 @@ type Body = { json?: unknown; form?: Record<string, string>; body?: BodyInit; he
 /** `client`: the socket address the request seems to come from (else the app sees no socket, "unknown"). */
 type RequestOptions = Body & { token?: string; client?: string };
 
-/** A request to an app in-process, answered as the harness's `request` answers. */
+/** A request to an app in-process (or, given a `request` that fetches, over HTTP), answered as the harness's `request` answers. */
 export async function requestApp(app: { request: (url: string, init: RequestInit, env?: unknown) => Response | Promise<Response> }, method: string, url: string, opts: RequestOptions = {}) {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
