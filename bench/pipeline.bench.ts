@@ -187,6 +187,9 @@ async function main() {
         `upload to completed, ${syntax.padEnd(11)}: ${fmt(t2 - t0)} ms (upload ${fmt(t1 - t0)} ms, processing ${fmt(t2 - t1)} ms); ` +
           `floor ${fmt(floor)} ms, ${fmt((t2 - t0) / floor, 2)} x the floor (goals: < 3000 ms, <= 1.3 x)`,
       );
+      // The worker's own account of the processing (process-task.ts logs it): what the rest is.
+      const account = server.output().match(new RegExp(`task ${id} completed in .*`));
+      if (account) console.log(`  server: ${account[0]}`);
     }
     console.log(`server peak memory (VmHWM) over all of the above: ${fmt(memoryMb(server.pid, 'VmHWM'))} MB`);
   } catch (err) {

@@ -118,10 +118,14 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
   };
 
   try {
+    // Where a study's time goes, in the log: operators and bench/pipeline.bench.ts read it.
+    const started = performance.now();
     const { views, displays } = await prepareViews(deps, task.owner_id, task.id);
+    const prepared = performance.now();
     const owner = await deps.users.findById(task.owner_id);
     if (!owner) return 'skipped';
     const { result, overlays } = await pipeline.score(views, scoringSubject(owner, task));
+    const scored = performance.now();
     const keepImages = await files.keepDerived(task.owner_id, task.id, derivedImages(displays, overlays));
     const finished = await tasks.finish(task.id, 'completed', result, keepImages);
     if (!finished) {
@@ -130,6 +134,9 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
       return 'skipped';
     }
     deps.userChanged?.(task.owner_id);
+    const ms = (from: number, to: number) => Math.round(to - from);
+    const done = performance.now();
+    deps.log(`task ${task.id} completed in ${ms(started, done)} ms: views decoded and analysed ${ms(started, prepared)} ms, study scored ${ms(prepared, scored)} ms, stored ${ms(scored, done)} ms`);
     return 'completed';
   } catch (err) {
     if (err instanceof PermanentJobError) return fail(err.message);
