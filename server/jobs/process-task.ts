@@ -1,11 +1,13 @@
 import type { ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
 import { VIEW_KEYS, VIEW_LABELS } from '../../core/contract';
 import type { PreparedView } from '../analysis/image/study';
-import type { TasksRepository, SubmissionsRepository } from '../db/repositories/tasks.repository';
+import type { TasksRepository, SubmissionsRepository, TaskRow } from '../db/repositories/tasks.repository';
 import type { UsersRepository } from '../db/repositories/users.repository';
+import type { DemoUsersRepository } from '../db/repositories/demo-users.repository';
+import { DEMO_OWNER_ID, filesOwnerOf } from '../db/repositories/demo-owner';
 import { ImageStoreUnavailableError, type DerivedImages, type ImageStore } from '../storage/image-store';
 import type { JobMeta, TaskJob } from './queue';
-import { scoringSubject } from './scoring-age';
+import { demoProfileSubject, scoringSubject, type ScoringSubject } from './scoring-age';
 
 /** A failure the person can act on (their file), with a message written for them. No retry. */
 export class PermanentJobError extends Error {}
@@ -36,6 +38,7 @@ export interface ProcessDeps {
   tasks: TasksRepository;
   submissions: SubmissionsRepository;
   users: Pick<UsersRepository, 'findById'>;
+  demoUsers: Pick<DemoUsersRepository, 'findByTask'>;
   files: ImageStore;
   pipeline: Pipeline;
   log(msg: string): void;
@@ -93,13 +96,27 @@ export function derivedImages(displays: Record<ViewKey, Uint8Array>, overlays: P
   ]);
 }
 
+/** A task id as the queue carries it; a job an older version queued under another scheme is skipped (the start-up sweep queues its task again). */
+const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whose age and answers score the task, read when scoring (they may change while it runs); null when the owner is gone. */
+async function subjectOf(deps: Pick<ProcessDeps, 'users' | 'demoUsers'>, task: TaskRow): Promise<ScoringSubject | null> {
+  if (task.owner_id === DEMO_OWNER_ID) {
+    const profile = await deps.demoUsers.findByTask(task.id);
+    return profile ? demoProfileSubject(profile.data) : null;
+  }
+  const owner = await deps.users.findById(task.owner_id);
+  return owner ? scoringSubject(owner, task) : null;
+}
+
 /**
- * Runs one task: decode the four views, keep display images, score, store the result. Ends with an
+ * Runs one task (a person's, or a demo profile's: decisions.md scores it at the profile's stated age): decode the four views, keep display images, score, store the result. Ends with an
  * explicit status. A throw (a fault on our side) lets the queue retry with backoff; on the last
  * attempt the task fails with a plain message and the submission is given back, once.
  */
 export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta): Promise<'completed' | 'failed' | 'skipped' | 'waiting'> {
   const { tasks, submissions, files, pipeline } = deps;
+  if (!TASK_ID.test(job.taskId)) return 'skipped';
   const task = await tasks.find(job.taskId);
   if (!task || task.status === 'completed' || task.status === 'failed') return 'skipped';
   if (!(await tasks.start(task.id))) return 'skipped';
@@ -120,17 +137,18 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
   try {
     // Where a study's time goes, in the log: operators and bench/pipeline.bench.ts read it.
     const started = performance.now();
-    const { views, displays } = await prepareViews(deps, task.owner_id, task.id);
+    const filesOwner = filesOwnerOf(task.owner_id);
+    const { views, displays } = await prepareViews(deps, filesOwner, task.id);
     const prepared = performance.now();
-    const owner = await deps.users.findById(task.owner_id);
-    if (!owner) return 'skipped';
-    const { result, overlays } = await pipeline.score(views, scoringSubject(owner, task));
+    const subject = await subjectOf(deps, task);
+    if (!subject) return 'skipped';
+    const { result, overlays } = await pipeline.score(views, subject);
     const scored = performance.now();
-    const keepImages = await files.keepDerived(task.owner_id, task.id, derivedImages(displays, overlays));
+    const keepImages = await files.keepDerived(filesOwner, task.id, derivedImages(displays, overlays));
     const finished = await tasks.finish(task.id, 'completed', result, keepImages);
     if (!finished) {
       // Deleted while running: take away what this run wrote.
-      await files.removeTask(task.owner_id, task.id);
+      await files.removeTask(filesOwner, task.id);
       return 'skipped';
     }
     deps.userChanged?.(task.owner_id);

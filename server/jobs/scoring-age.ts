@@ -1,4 +1,4 @@
-import { EMPTY_RISK_FACTORS, type RiskFactors, type ScoreInputs } from '../../core/contract';
+import { EMPTY_RISK_FACTORS, readDemoProfile, type RiskFactors, type ScoreInputs } from '../../core/contract';
 import { ageAt } from './process-task';
 
 /** The owner's facts that the age rule reads. */
@@ -23,6 +23,18 @@ export function dicomBirthDate(value: string | null | undefined): string | null 
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === iso ? iso : null;
 }
 
+export interface ScoringSubject {
+  age: number | null;
+  ageSource: ScoreInputs['age_source'];
+  riskFactors: RiskFactors;
+}
+
+/** A demo profile is a fictional person with a stated age and no birthdate or answers (decisions.md). */
+export function demoProfileSubject(data: string): ScoringSubject {
+  const age = readDemoProfile(data)?.age ?? null;
+  return { age, ageSource: age === null ? 'unknown' : 'demo_profile', riskFactors: EMPTY_RISK_FACTORS };
+}
+
 /**
  * Whose age and health answers score a study (decisions.md, "age used by the scores"). A study an
  * administrator submits (Add task, /empower) is a patient's, not his: it is scored at the age of
@@ -30,7 +42,7 @@ export function dicomBirthDate(value: string | null | undefined): string | null 
  * without the administrator's own risk-factor answers. Everyone else's study: their birthdate and
  * their answers.
  */
-export function scoringSubject(owner: AgeOwner, task: AgeTask): { age: number | null; ageSource: ScoreInputs['age_source']; riskFactors: RiskFactors } {
+export function scoringSubject(owner: AgeOwner, task: AgeTask): ScoringSubject {
   if (owner.is_superuser) {
     const age = ageAt(dicomBirthDate(task.dcm_patient_birth_date), task.dcm_study_date);
     return { age, ageSource: age === null ? 'unknown' : 'dicom_birthdate', riskFactors: EMPTY_RISK_FACTORS };

@@ -3,8 +3,8 @@ import type { Db } from '../db/client';
 import { tasksRepository, submissionsRepository } from '../db/repositories/tasks.repository';
 import { usersRepository } from '../db/repositories/users.repository';
 import { createImageStore } from '../storage/create';
+import { demoUsersRepository } from '../db/repositories/demo-users.repository';
 import { processTask, type Pipeline } from './process-task';
-import { demoJobs } from './process-demo';
 import type { JobQueue } from './queue';
 
 /**
@@ -28,6 +28,7 @@ export async function startWorker(opts: {
     tasks,
     submissions: submissionsRepository(opts.db),
     users: usersRepository(opts.db),
+    demoUsers: demoUsersRepository(opts.db),
     files: createImageStore(opts.config, opts.db),
     pipeline: opts.pipeline,
     log,
@@ -51,21 +52,11 @@ export async function startWorker(opts: {
     if (orphans.length) log(`worker: re-queued ${orphans.length} unfinished task(s)`);
   };
   await requeue(staleSeconds);
-  // Demo profiles' studies ride the same queue and pipeline (server/jobs/process-demo.ts).
-  const demo = demoJobs({ db: opts.db, files: deps.files, pipeline: opts.pipeline, log });
-  const demoPending = await demo.requeueUnfinished(staleSeconds, (id) => opts.queue.enqueue(id));
-  if (demoPending) log(`worker: re-queued ${demoPending} unfinished demo stud(ies)`);
-  // And again now and then: a study left queued without a job (one that waits for the image
-  // store, process-task.ts and process-demo.ts) is handed out again, by whichever worker looks first.
+  // And again now and then: a task left queued without a job (one that waits for the image store,
+  // process-task.ts) is handed out again, by whichever worker looks first.
   if (opts.db.kind === 'postgres' || opts.config.storage.kind === 'orthanc') {
-    const sweepDemos = async () => {
-      const live = await opts.queue.liveTaskIds();
-      await demo.requeueUnfinished(opts.staleRunningSeconds, async (jobId) => {
-        if (!live.has(jobId)) await opts.queue.enqueue(jobId);
-      });
-    };
     const sweep = setInterval(() => {
-      Promise.all([requeue(opts.staleRunningSeconds), sweepDemos()]).catch((err) => log(`worker: unfinished studies could not be looked for: ${(err as Error).message}`));
+      requeue(opts.staleRunningSeconds).catch((err) => log(`worker: unfinished studies could not be looked for: ${(err as Error).message}`));
     }, Math.max(5, opts.config.jobs.maintenanceIntervalSeconds) * 1000);
     sweep.unref();
   }
@@ -74,7 +65,7 @@ export async function startWorker(opts: {
     const t0 = Date.now();
     // Which process holds which study, for an operator reading the logs of several workers.
     log(`task ${job.taskId}: taken (attempt ${meta.retryCount + 1})`);
-    const outcome = demo.handles(job) ? await demo.run(job, meta) : await processTask(deps, job, meta);
+    const outcome = await processTask(deps, job, meta);
     log(`task ${job.taskId}: ${outcome} in ${Date.now() - t0} ms`);
   });
 }

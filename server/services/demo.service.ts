@@ -18,9 +18,10 @@ import {
 import { AI_MODEL } from '../../core/decisions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { demoUsersRepository, toDemoTaskPublic, toDemoUserPublic, type DemoUserRow } from '../db/repositories/demo-users.repository';
+import { DEMO_FILES_OWNER, DEMO_OWNER_ID, filesOwnerOf } from '../db/repositories/demo-owner';
+import { demoUsersRepository, toDemoUserPublic, type DemoUserRow } from '../db/repositories/demo-users.repository';
+import { tasksRepository, type TaskRow } from '../db/repositories/tasks.repository';
 import { ApiError, validationError } from '../errors';
-import { DEMO_FILES_OWNER, demoJobId } from '../jobs/process-demo';
 import { writePhantomStudiesInThread, type WrittenStudy } from '../phantom/study-thread';
 import type { ImageStore } from '../storage/image-store';
 import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } from '../submissions/four-views';
@@ -31,7 +32,7 @@ export interface DemoServiceDeps {
   config: Config;
   db: Db;
   files: ImageStore;
-  /** Hands a queue job id to the job queue. */
+  /** Hands a task id to the job queue. */
   enqueue(jobId: string): Promise<void>;
 }
 
@@ -46,12 +47,40 @@ function dataIssues(text: string | undefined): ValidationIssue[] {
   return r.ok ? [] : r.issues.map((i) => ({ loc: ['body', 'data', ...i.path], msg: i.message, type: 'value_error' }));
 }
 
+/** The header values a profile's study is stored with, as its task. */
+type StudyHeader = Pick<TaskRow, 'dcm_patient_id' | 'dcm_study_date' | 'dcm_study_instance_uid'>;
+
+/** The profile's study shaped as the demo API has always sent it. */
+function toDemoTaskPublic(row: DemoUserRow, task: TaskRow): DemoTaskPublic {
+  const { status, created_at, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, result } = task;
+  return { id: task.id, demo_user_id: row.id, status, created_at, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, result };
+}
+
 /**
  * Demo profiles: open reads for anyone (demo mode needs no account), writes for superusers (the
- * routes check that). A profile's study is scored by the task queue and pipeline.
+ * routes check that). A profile's study is an ordinary task owned by the demo owner
+ * (demo-owner.ts), scored by the one task processor; the routes here are lookups by profile.
  */
 export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
   const repo = demoUsersRepository(db);
+  const tasks = tasksRepository(db);
+
+  /**
+   * Inserts the profile with its study's task in one transaction. The task takes the profile's id,
+   * so its files are received under DATA_DIR/files/demo/<profile id> before either row exists.
+   */
+  async function insertProfile(tx: Db, p: { id: string; name: string; data: string; study: StudyHeader | null }): Promise<DemoUserRow> {
+    if (p.study) {
+      await tasksRepository(tx).insert({
+        id: p.id, owner_id: DEMO_OWNER_ID, ai_model: AI_MODEL, ...p.study, dcm_patient_birth_date: null, idempotency_key: null, counted: false,
+      });
+    }
+    return demoUsersRepository(tx).insert({ id: p.id, name: p.name, data: p.data, task_id: p.study ? p.id : null });
+  }
+
+  async function studyOf(row: DemoUserRow): Promise<TaskRow | null> {
+    return row.task_id ? tasks.find(row.task_id) : null;
+  }
 
   async function found(id: string): Promise<DemoUserRow> {
     const row = await repo.find(id);
@@ -60,10 +89,11 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
   }
 
   async function image(row: DemoUserRow, view: ViewKey, layer: OverlayLayer): Promise<TaskImage> {
-    if (row.status === null) throw new ApiError(404, NO_STUDY);
-    const png = await files.read(DEMO_FILES_OWNER, row.id, imageFileName(view, layer));
+    const task = await studyOf(row);
+    if (!task) throw new ApiError(404, NO_STUDY);
+    const png = await files.read(filesOwnerOf(task.owner_id), task.id, imageFileName(view, layer));
     if (!png) throw new ApiError(404, IMAGE_NOT_AVAILABLE);
-    return { patient_id: row.dcm_patient_id, study_date: row.dcm_study_date, study_instance_uid: row.dcm_study_instance_uid, img_b64: png.toString('base64') };
+    return { patient_id: task.dcm_patient_id, study_date: task.dcm_study_date, study_instance_uid: task.dcm_study_instance_uid, img_b64: png.toString('base64') };
   }
 
   /** Writes the profile's files first, then its row; the study is queued once both exist. */
@@ -72,13 +102,12 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     const { dicoms } = study;
     for (const key of VIEW_KEYS) await files.write(DEMO_FILES_OWNER, id, `${key}.dcm`, dicoms[key]);
     const created = await db.transaction(async (tx) => {
-      const txRepo = demoUsersRepository(tx);
-      if (!(await txRepo.claimSeed(p.key, id))) return false;
-      await txRepo.insert({
+      if (!(await demoUsersRepository(tx).claimSeed(p.key, id))) return false;
+      await insertProfile(tx, {
         id,
         name: p.name,
         data: JSON.stringify(p.profile),
-        study: { ai_model: AI_MODEL, dcm_patient_id: study.patientId, dcm_study_date: study.studyDate, dcm_study_instance_uid: study.studyInstanceUid },
+        study: { dcm_patient_id: study.patientId, dcm_study_date: study.studyDate, dcm_study_instance_uid: study.studyInstanceUid },
       });
       return true;
     });
@@ -86,7 +115,7 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
       await files.removeTask(DEMO_FILES_OWNER, id);
       return false;
     }
-    await enqueue(demoJobId(id));
+    await enqueue(id);
     return true;
   }
 
@@ -116,15 +145,15 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
         issues.push(...fourViewIssues(fields, received, byView, true));
         if (issues.length > 0) throw validationError(issues);
 
-        let study: Parameters<typeof repo.insert>[0]['study'] = null;
+        let study: StudyHeader | null = null;
         if (byView.size === VIEW_KEYS.length) {
           const classified = await classifyFourViews(byView, config.contactEmail);
           const h = classified.r_cc.header;
-          study = { ai_model: AI_MODEL, dcm_patient_id: h.patientId, dcm_study_date: h.studyDate, dcm_study_instance_uid: h.studyInstanceUid };
+          study = { dcm_patient_id: h.patientId, dcm_study_date: h.studyDate, dcm_study_instance_uid: h.studyInstanceUid };
           await keepFourViews(files, DEMO_FILES_OWNER, id);
         }
-        const row = await repo.insert({ id, name: name.data!, data: fields.data!, study });
-        if (study) await enqueue(demoJobId(id));
+        const row = await db.transaction((tx) => insertProfile(tx, { id, name: name.data!, data: fields.data!, study }));
+        if (row.task_id) await enqueue(row.task_id);
         return toDemoUserPublic(row);
       } catch (err) {
         await files.removeTask(DEMO_FILES_OWNER, id);
@@ -140,23 +169,25 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
       const row = await repo.updateData(id, data);
       if (!row) throw new ApiError(404, DEMO_USER_NOT_FOUND);
       const ageChanged = readDemoProfile(before.data)?.age !== readDemoProfile(data)?.age;
-      if (ageChanged && (row.status === 'completed' || row.status === 'failed') && (await repo.requeue(id))) {
-        await enqueue(demoJobId(id));
+      if (ageChanged && row.task_id && (await tasks.requeue(row.task_id))) {
+        await enqueue(row.task_id);
         return toDemoUserPublic((await repo.find(id)) ?? row);
       }
       return toDemoUserPublic(row);
     },
 
     async delete(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw new ApiError(404, DEMO_USER_NOT_FOUND);
-      await files.removeTask(DEMO_FILES_OWNER, id);
+      const deleted = await repo.delete(id);
+      if (!deleted) throw new ApiError(404, DEMO_USER_NOT_FOUND);
+      if (deleted.task_id) await files.removeTask(DEMO_FILES_OWNER, deleted.task_id);
     },
 
     /** The profile's study, shaped like a task; 404 when the profile has none. */
     async task(id: string): Promise<DemoTaskPublic> {
       const row = await found(id);
-      if (row.status === null) throw new ApiError(404, NO_STUDY);
-      return toDemoTaskPublic(row);
+      const task = await studyOf(row);
+      if (!task) throw new ApiError(404, NO_STUDY);
+      return toDemoTaskPublic(row, task);
     },
 
     /** Per demo user id: the scores, or why there are none. */
@@ -164,8 +195,10 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
       const { data } = await repo.list(skip, limit, all);
       const out: DemoTasks = {};
       for (const row of data) {
-        if (row.status === 'completed' && row.result && !isFailed(row.result)) out[row.id] = { status: row.status, result: row.result };
-        else if (row.result && isFailed(row.result)) out[row.id] = { status: row.status, error: row.result.error };
+        const task = await studyOf(row);
+        const result = task?.result ?? null;
+        if (task?.status === 'completed' && result && !isFailed(result)) out[row.id] = { status: task.status, result };
+        else if (result && isFailed(result)) out[row.id] = { status: row.status, error: result.error };
         else out[row.id] = { status: row.status, error: row.status === null ? NO_STUDY : STILL_PROCESSING };
       }
       return out;

@@ -17,7 +17,7 @@ export function tasksService(deps: { tasks: TasksRepository; submissions: Submis
   const { tasks, files } = deps;
 
   async function visible(user: UserRow, id: string): Promise<TaskRow> {
-    const task = user.is_superuser ? await tasks.find(id) : await tasks.findOwned(id, user.id);
+    const task = user.is_superuser ? await tasks.findPersons(id) : await tasks.findOwned(id, user.id);
     if (!task) throw new ApiError(404, TASK_NOT_FOUND);
     return task;
   }

@@ -18,7 +18,6 @@ import { makeStudyWithFiles } from '../fixtures/studies';
 import { STORE_UNAVAILABLE_MESSAGE } from '../../server/submissions/four-views';
 import { createImageStore } from '../../server/storage/create';
 import { processTask } from '../../server/jobs/process-task';
-import { processDemoStudy } from '../../server/jobs/process-demo';
 import { demoUsersRepository } from '../../server/db/repositories/demo-users.repository';
 import { createPipeline } from '../../server/jobs/pipeline';
 import { tasksRepository, submissionsRepository } from '../../server/db/repositories/tasks.repository';
@@ -139,6 +138,7 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
         tasks: tasksRepository(quiet.db),
         submissions: submissionsRepository(quiet.db),
         users: usersRepository(quiet.db),
+        demoUsers: demoUsersRepository(quiet.db),
         files: store,
         pipeline: createPipeline(),
         log: () => undefined,
@@ -159,10 +159,10 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
       demoForm.set('data', JSON.stringify({ age: 52, description: 'A fictional person for the tests.', screening_location: 'skanes' }));
       const demo = await quiet.request('POST', '/demo/user', { token: quiet.superToken, body: demoForm });
       expect(demo.status).toBe(200);
-      const demoDeps = (store: ReturnType<typeof createImageStore>) => ({ demoUsers: demoUsersRepository(quiet.db), files: store, pipeline: createPipeline(), log: () => undefined });
-      expect(await processDemoStudy(demoDeps(down), demo.data.id, { id: 'job-3', retryCount: 3, retryLimit: 3 })).toBe('waiting');
+      // Its study is a task that takes the profile's id.
+      expect(await processTask(deps(down), { taskId: demo.data.id }, { id: 'job-3', retryCount: 3, retryLimit: 3 })).toBe('waiting');
       expect((await demoUsersRepository(quiet.db).find(demo.data.id))?.status).toBe('queued');
-      expect(await processDemoStudy(demoDeps(createImageStore(quiet.config, quiet.db)), demo.data.id, { id: 'job-4', retryCount: 0, retryLimit: 3 })).toBe('completed');
+      expect(await processTask(deps(createImageStore(quiet.config, quiet.db)), { taskId: demo.data.id }, { id: 'job-4', retryCount: 0, retryLimit: 3 })).toBe('completed');
     } finally {
       await quiet.close();
     }
@@ -180,6 +180,7 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
         tasks: tasksRepository(quiet.db),
         submissions: submissionsRepository(quiet.db),
         users: usersRepository(quiet.db),
+        demoUsers: demoUsersRepository(quiet.db),
         files,
         pipeline: createPipeline(),
         log: () => undefined,

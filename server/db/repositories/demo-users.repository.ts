@@ -1,130 +1,63 @@
 import type { Db } from '../client';
-import { TaskResult, type DemoTaskPublic, type DemoUserPublic, type TaskStatus } from '../../../core/contract';
+import type { DemoUserPublic, TaskStatus } from '../../../core/contract';
 
+/** A demo profile; its study, if it has one, is the task `task_id` (owned by the demo owner, demo-owner.ts). */
 export interface DemoUserRow {
   id: string;
   name: string;
   data: string;
+  task_id: string | null;
+  /** The study's status, read with the profile because every list shows it. */
   status: TaskStatus | null;
-  ai_model: string | null;
-  dcm_patient_id: string | null;
-  dcm_study_date: string | null;
-  dcm_study_instance_uid: string | null;
-  result: TaskResult | null;
-  attempts: number;
   created_at: string;
 }
 
-const COLUMNS = `id, name, data, status, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid, result, attempts,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at`;
-
-function toRow(row: Record<string, unknown>): DemoUserRow {
-  const raw = typeof row.result === 'string' ? JSON.parse(row.result) : row.result;
-  return { ...(row as unknown as DemoUserRow), result: raw == null ? null : TaskResult.parse(raw) };
-}
+const SELECT = `SELECT d.id, d.name, d.data, d.task_id, t.status,
+  to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_at
+  FROM demo_users d LEFT JOIN tasks t ON t.id = d.task_id`;
 
 export function toDemoUserPublic(r: DemoUserRow): DemoUserPublic {
   return { id: r.id, name: r.name, data: r.data, created_at: r.created_at, status: r.status };
 }
 
-export function toDemoTaskPublic(r: DemoUserRow): DemoTaskPublic {
-  return {
-    id: r.id,
-    demo_user_id: r.id,
-    status: r.status,
-    created_at: r.created_at,
-    dcm_patient_id: r.dcm_patient_id,
-    dcm_study_date: r.dcm_study_date,
-    dcm_study_instance_uid: r.dcm_study_instance_uid,
-    result: r.result,
-  };
-}
-
-export interface NewDemoUser {
-  id: string;
-  name: string;
-  data: string;
-  /** The study's header values, or null for a profile without images. */
-  study: { ai_model: string; dcm_patient_id: string | null; dcm_study_date: string | null; dcm_study_instance_uid: string | null } | null;
-}
-
 export function demoUsersRepository(db: Db) {
   return {
     async find(id: string): Promise<DemoUserRow | null> {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM demo_users WHERE id = $1`, [id]);
-      return rows[0] ? toRow(rows[0]) : null;
+      const rows = await db.query<DemoUserRow>(`${SELECT} WHERE d.id = $1`, [id]);
+      return rows[0] ?? null;
+    },
+    /** The profile whose study is this task, or null. */
+    async findByTask(taskId: string): Promise<DemoUserRow | null> {
+      const rows = await db.query<DemoUserRow>(`${SELECT} WHERE d.task_id = $1`, [taskId]);
+      return rows[0] ?? null;
     },
     /**
      * Oldest first, so the built-in profiles lead and a new one goes to the end; only those with a
      * study (images) unless `withoutImages`.
      */
     async list(skip: number, limit: number, withoutImages = true): Promise<{ data: DemoUserRow[]; count: number }> {
-      const where = withoutImages ? '' : 'WHERE status IS NOT NULL';
-      const rows = await db.query(`SELECT ${COLUMNS} FROM demo_users ${where} ORDER BY created_at, id OFFSET $1 LIMIT $2`, [skip, limit]);
-      const count = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM demo_users ${where}`);
-      return { data: rows.map(toRow), count: count[0].count };
+      const where = withoutImages ? '' : 'WHERE d.task_id IS NOT NULL';
+      const rows = await db.query<DemoUserRow>(`${SELECT} ${where} ORDER BY d.created_at, d.id OFFSET $1 LIMIT $2`, [skip, limit]);
+      const count = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM demo_users d ${where}`);
+      return { data: rows, count: count[0].count };
     },
-    async insert(u: NewDemoUser): Promise<DemoUserRow> {
-      const s = u.study;
-      const rows = await db.query(
-        `INSERT INTO demo_users (id, name, data, status, ai_model, dcm_patient_id, dcm_study_date, dcm_study_instance_uid)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-        [u.id, u.name, u.data, s ? 'queued' : null, s?.ai_model ?? null, s?.dcm_patient_id ?? null, s?.dcm_study_date ?? null, s?.dcm_study_instance_uid ?? null],
-      );
-      return toRow(rows[0]);
+    /** Inserts the profile; its study's task, when it has one, must exist already (same transaction). */
+    async insert(u: { id: string; name: string; data: string; task_id: string | null }): Promise<DemoUserRow> {
+      await db.query('INSERT INTO demo_users (id, name, data, task_id) VALUES ($1, $2, $3, $4)', [u.id, u.name, u.data, u.task_id]);
+      return (await this.find(u.id))!;
     },
     async updateData(id: string, data: string): Promise<DemoUserRow | null> {
-      const rows = await db.query(`UPDATE demo_users SET data = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [id, data]);
-      return rows[0] ? toRow(rows[0]) : null;
+      const rows = await db.query('UPDATE demo_users SET data = $2 WHERE id = $1 RETURNING id', [id, data]);
+      return rows[0] ? this.find(id) : null;
     },
-    async delete(id: string): Promise<boolean> {
-      return (await db.query('DELETE FROM demo_users WHERE id = $1 RETURNING id', [id])).length > 0;
-    },
-    /** Moves a queued (or re-delivered running) study to running; false when gone or finished. */
-    async start(id: string): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE demo_users SET status = 'running', started_at = now(), attempts = attempts + 1
-         WHERE id = $1 AND status IN ('queued', 'running') RETURNING id`,
-        [id],
-      );
-      return rows.length > 0;
-    },
-    /** Stores the study's outcome, with `alongside` in the same transaction (as tasks.finish). false when the profile is gone. */
-    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult, alongside?: (tx: Db) => Promise<void>): Promise<boolean> {
+    /** Deletes the profile and its study's task together; the task id (for its files) or false when there was no profile. */
+    async delete(id: string): Promise<{ task_id: string | null } | false> {
       return db.transaction(async (tx) => {
-        const rows = await tx.query(`UPDATE demo_users SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING id`, [
-          id,
-          status,
-          JSON.stringify(result),
-        ]);
-        if (rows.length === 0) return false;
-        await alongside?.(tx);
-        return true;
+        const rows = await tx.query<{ task_id: string | null }>('DELETE FROM demo_users WHERE id = $1 RETURNING task_id', [id]);
+        if (!rows[0]) return false;
+        if (rows[0].task_id) await tx.query('DELETE FROM tasks WHERE id = $1', [rows[0].task_id]);
+        return rows[0];
       });
-    },
-    /** Puts a finished study back in the queue (to score it again); false when it is not finished. */
-    /** A running study back to the queue, unfinished (its job ended without an answer). */
-    async backToQueue(id: string): Promise<boolean> {
-      const rows = await db.query(`UPDATE demo_users SET status = 'queued' WHERE id = $1 AND status = 'running' RETURNING id`, [id]);
-      return rows.length > 0;
-    },
-    async requeue(id: string): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE demo_users SET status = 'queued', result = NULL, started_at = NULL, finished_at = NULL
-         WHERE id = $1 AND status IN ('completed', 'failed') RETURNING id`,
-        [id],
-      );
-      return rows.length > 0;
-    },
-    /** Studies left unfinished by a process that stopped: queued, or running for longer than `staleSeconds`. */
-    async unfinished(staleSeconds: number): Promise<string[]> {
-      const rows = await db.query<{ id: string }>(
-        `SELECT id FROM demo_users WHERE status = 'queued'
-           OR (status = 'running' AND started_at <= now() - make_interval(secs => $1))
-         ORDER BY created_at`,
-        [staleSeconds],
-      );
-      return rows.map((r) => r.id);
     },
     async seeded(keys: readonly string[]): Promise<Set<string>> {
       const rows = await db.query<{ seed_key: string }>('SELECT seed_key FROM demo_seed_log WHERE seed_key = ANY($1::text[])', [keys]);

@@ -1,6 +1,10 @@
 import type { Db } from '../client';
 import { TaskResult, isFailed, type ScoredResult, type TaskPublic, type TaskStatus } from '../../../core/contract';
 import { MAY_SUBMIT_SQL } from '../../../core/submission-rule';
+import { personOnly } from './demo-owner';
+
+/** Demo profiles' tasks (demo-owner.ts) are read through /demo only: no list or lookup across owners shows them. */
+const PERSONS_TASK = personOnly('owner_id');
 
 export interface TaskRow extends TaskPublic {
   /** The files' PatientBirthDate (DICOM DA), read by the worker for a study submitted on someone's behalf. */
@@ -42,6 +46,11 @@ export function tasksRepository(db: Db) {
       const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1`, [id]);
       return rows[0] ? toTask(rows[0]) : null;
     },
+    /** Any person's task (what a superuser may read); a demo profile's reads as missing. */
+    async findPersons(id: string): Promise<TaskRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1 AND ${PERSONS_TASK}`, [id]);
+      return rows[0] ? toTask(rows[0]) : null;
+    },
     /** A task the owner may see: another user's id reads as missing. */
     async findOwned(id: string, ownerId: string): Promise<TaskRow | null> {
       const rows = await db.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1 AND owner_id = $2`, [id, ownerId]);
@@ -57,7 +66,7 @@ export function tasksRepository(db: Db) {
     },
     /** Newest first, each with its submitter's e-mail address. */
     async list(opts: { ownerId?: string; skip: number; limit: number }): Promise<{ data: (TaskRow & { owner_email: string | null })[]; count: number }> {
-      const where = opts.ownerId ? 'WHERE owner_id = $3' : '';
+      const where = opts.ownerId ? 'WHERE owner_id = $3' : `WHERE ${PERSONS_TASK}`;
       const params: unknown[] = [opts.skip, opts.limit];
       if (opts.ownerId) params.push(opts.ownerId);
       const rows = await db.query(
@@ -66,7 +75,7 @@ export function tasksRepository(db: Db) {
         params,
       );
       const countRows = await db.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM tasks ${opts.ownerId ? 'WHERE owner_id = $1' : ''}`,
+        `SELECT count(*)::int AS count FROM tasks WHERE ${opts.ownerId ? 'owner_id = $1' : PERSONS_TASK}`,
         opts.ownerId ? [opts.ownerId] : [],
       );
       return { data: rows.map((r) => ({ ...toTask(r), owner_email: (r.owner_email as string | null) ?? null })), count: countRows[0].count };
@@ -81,7 +90,7 @@ export function tasksRepository(db: Db) {
       if (opts.ownerId) {
         params.push(opts.ownerId);
         where.push(`owner_id = $${params.length}`);
-      }
+      } else where.push(PERSONS_TASK);
       if (opts.studyUids) {
         params.push(opts.studyUids);
         where.push(`dcm_study_instance_uid = ANY($${params.length}::text[])`);
@@ -179,6 +188,15 @@ export function tasksRepository(db: Db) {
     async delete(id: string): Promise<boolean> {
       return (await db.query('DELETE FROM tasks WHERE id = $1 RETURNING id', [id])).length > 0;
     },
+    /** Puts a finished task back in the queue, to be scored again; false when it is not finished. */
+    async requeue(id: string): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE tasks SET status = 'queued', result = NULL, started_at = NULL, finished_at = NULL
+         WHERE id = $1 AND status IN ('completed', 'failed') RETURNING id`,
+        [id],
+      );
+      return rows.length > 0;
+    },
     /** A running task back to the queue, unfinished and still counted once (its job ended without an answer). */
     async backToQueue(id: string): Promise<boolean> {
       const rows = await db.query(`UPDATE tasks SET status = 'queued' WHERE id = $1 AND status = 'running' RETURNING id`, [id]);
@@ -197,9 +215,9 @@ export function tasksRepository(db: Db) {
       );
       return rows.map((r) => r.id);
     },
-    /** The result JSON of every completed task, oldest first (for recalibrating the references). */
+    /** The result JSON of every completed task of a person, oldest first (for recalibrating the references). */
     async completedResults(): Promise<unknown[]> {
-      const rows = await db.query<{ result: unknown }>("SELECT result FROM tasks WHERE status = 'completed' AND result IS NOT NULL ORDER BY created_at");
+      const rows = await db.query<{ result: unknown }>(`SELECT result FROM tasks WHERE status = 'completed' AND result IS NOT NULL AND ${PERSONS_TASK} ORDER BY created_at`);
       return rows.map((r) => (typeof r.result === 'string' ? JSON.parse(r.result) : r.result));
     },
   };

@@ -1,6 +1,10 @@
 import type { Db } from '../client';
 import { EMPTY_RISK_FACTORS, RiskFactors, type FlowStatus, type UserPublic } from '../../../core/contract';
 import type { Language } from '../../../core/i18n';
+import { personOnly } from './demo-owner';
+
+/** The demo owner (demo-owner.ts) is no person: no lookup, list or count here ever returns it. */
+const PERSON = personOnly('id');
 
 export interface UserRow extends UserPublic {
   hashed_password: string;
@@ -61,16 +65,16 @@ export type UserChanges = Partial<
 export function usersRepository(db: Db) {
   return {
     async findById(id: string): Promise<UserRow | null> {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND ${PERSON}`, [id]);
       return rows[0] ? toUser(rows[0]) : null;
     },
     async findByEmail(email: string): Promise<UserRow | null> {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [email.toLowerCase()]);
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE email = $1 AND ${PERSON}`, [email.toLowerCase()]);
       return rows[0] ? toUser(rows[0]) : null;
     },
     async list(skip: number, limit: number): Promise<{ data: UserRow[]; count: number }> {
-      const rows = await db.query(`SELECT ${COLUMNS} FROM users ORDER BY created_at, id OFFSET $1 LIMIT $2`, [skip, limit]);
-      const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE ${PERSON} ORDER BY created_at, id OFFSET $1 LIMIT $2`, [skip, limit]);
+      const [{ count }] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users WHERE ${PERSON}`);
       return { data: rows.map(toUser), count };
     },
     async create(u: NewUser): Promise<UserRow> {
@@ -88,11 +92,11 @@ export function usersRepository(db: Db) {
       // A new password, however it is set, ends every session opened with the old one.
       if (changes.hashed_password !== undefined) sets.push('token_version = token_version + 1');
       const values = entries.map(([k, v]) => (k === 'risk_factors' ? JSON.stringify(v) : k === 'email' ? String(v).toLowerCase() : v));
-      const rows = await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...values]);
+      const rows = await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 AND ${PERSON} RETURNING ${COLUMNS}`, [id, ...values]);
       return rows[0] ? toUser(rows[0]) : null;
     },
     async delete(id: string): Promise<boolean> {
-      const rows = await db.query('DELETE FROM users WHERE id = $1 RETURNING id', [id]);
+      const rows = await db.query(`DELETE FROM users WHERE id = $1 AND ${PERSON} RETURNING id`, [id]);
       return rows.length > 0;
     },
     async countSuperusers(): Promise<number> {
