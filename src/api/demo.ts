@@ -90,8 +90,11 @@ export const demoTaskQuery = (id: string) =>
 /** The four display images of every demo profile, keyed by demo user id. */
 export const demoImagesQuery = () => queryOptions({ queryKey: demoKeys.images, queryFn: readDemoImages, staleTime: 5 * 60_000 });
 
-/** One view (or overlay layer) of one profile's study. */
-export const demoImageQuery = (id: string, view: ViewKey, layer: OverlayLayer = 'image') =>
-  queryOptions({ queryKey: demoKeys.image(id, view, layer), queryFn: () => readDemoImage(id, view, layer), staleTime: 5 * 60_000 });
+/** One view (or overlay layer) of one profile's study; plain options, as taskImageQuery. */
+export const demoImageQuery = (id: string, view: ViewKey, layer: OverlayLayer = 'image') => ({
+  queryKey: demoKeys.image(id, view, layer),
+  queryFn: () => readDemoImage(id, view, layer),
+  staleTime: 5 * 60_000,
+});
 
 export type { DemoUser, DemoTaskEntry, DemoImagesEntry };

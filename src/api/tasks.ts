@@ -67,14 +67,16 @@ export const lastTaskQuery = () =>
     refetchInterval: (q) => (settled(q.state.data?.status) ? false : TIMING.taskRefetchMs),
   });
 
-/** One image layer of a task (or of the last task when id is null); images never change. */
-export const taskImageQuery = (id: string | null, view: ViewKey, layer: OverlayLayer) =>
-  queryOptions({
-    queryKey: id ? queryKeys.taskImage(id, view, layer) : queryKeys.lastTaskImage(view, layer),
-    queryFn: () => (id ? readTaskImage(id, view, layer) : readLastTaskImage(view, layer)),
-    staleTime: Infinity,
-    retry: false,
-  });
+/**
+ * One image layer of a task (or of the last task when id is null); images never change. Plain
+ * options rather than queryOptions(), whose wider queryFn type the image screens cannot call.
+ */
+export const taskImageQuery = (id: string | null, view: ViewKey, layer: OverlayLayer) => ({
+  queryKey: id ? queryKeys.taskImage(id, view, layer) : queryKeys.lastTaskImage(view, layer),
+  queryFn: () => (id ? readTaskImage(id, view, layer) : readLastTaskImage(view, layer)),
+  staleTime: Infinity,
+  retry: false,
+});
 
 /** DELETE /tasks/{id}: "Delete this study" (its files, results and images). */
 export const deleteTask = (id: string) => request(apiPath(PATHS.task, { task_id: id }), Message, { method: 'DELETE' });

@@ -8,7 +8,6 @@ import { API_BASE, ApiError } from '../api/client';
 import { taskImageQuery } from '../api/tasks';
 import { isFailed } from '../../core/contract';
 import type { ViewerFindings } from '../features/viewer/findings';
-import { imageQuery } from '../features/results/images';
 import { getToken } from '../session/token';
 import { useCurrentUser } from '../session/useSession';
 import { CornerLanguageSwitch } from '../components/LanguageSwitch';
@@ -74,7 +73,7 @@ function useFindings(studyInstanceUID: string, enabled: boolean): ViewerFindings
   const { id, status, result } = task.data;
   if (status === 'queued' || status === 'running') return { state: 'unavailable', message: t('The computer is still looking at this study. Its findings appear here when it is done.') };
   if (!result || isFailed(result)) return { state: 'unavailable', message: t('The computer could not analyse this study, so there is nothing to draw.') };
-  return { state: 'ready', result, overlay: (view, kind) => imageQuery(taskImageQuery(id, view, kind)) };
+  return { state: 'ready', result, overlay: (view, kind) => taskImageQuery(id, view, kind) };
 }
 
 function Loading({ label }: { label: string }) {

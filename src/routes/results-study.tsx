@@ -9,7 +9,7 @@ import { DeleteStudyButton } from '../features/results/DeleteStudy';
 import { FailedTask } from '../features/results/FailedTask';
 import { formatDateTime } from '../features/results/format';
 import { scoredResult } from '../features/results/history';
-import { imageQuery, type ImageQueryFor } from '../features/results/images';
+import type { ImageQueryFor } from '../features/results/images';
 import { ResultsError, ResultsLoading, ResultsProcessing } from '../features/results/ResultStates';
 import { ResultsView } from '../features/results/ResultsView';
 import { StudyHistory } from '../features/results/StudyHistory';
@@ -86,7 +86,7 @@ export default function StudyResultsPage() {
   const result = scoredResult(current);
   if (!result) return <Page title={t(TITLE)} body={<ResultsProcessing queued={current.status === 'queued'} />} after={studies} />;
 
-  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(current.id, view, layer));
+  const queryFor: ImageQueryFor = (view, layer) => taskImageQuery(current.id, view, layer);
   return (
     <Stack gap="xl">
       <Header

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
-import { isFailed, type ScoredResult } from '../../core/contract';
+import { isFailed, type DemoTaskPublic } from '../../core/contract';
 import { ApiError } from '../api/client';
 import { demoImageQuery, demoTaskQuery } from '../api/demo';
 import { lastTaskQuery, taskImageQuery } from '../api/tasks';
@@ -12,7 +12,7 @@ import { DeleteStudyButton } from '../features/results/DeleteStudy';
 import { DemoPanel } from '../features/results/DemoPanel';
 import { FailedTask } from '../features/results/FailedTask';
 import { formatDateTime, formatStudyDate } from '../features/results/format';
-import { imageQuery, type ImageQueryFor } from '../features/results/images';
+import type { ImageQueryFor } from '../features/results/images';
 import { ResultsError, ResultsLoading, ResultsProcessing, SubmitAgain } from '../features/results/ResultStates';
 import { ResultsView } from '../features/results/ResultsView';
 import { StudyHistory } from '../features/results/StudyHistory';
@@ -79,6 +79,67 @@ export function subtitleOf(task: { dcm_study_date: string | null; created_at: st
     : t('Your mammogram · scored {{scored}}', { scored });
 }
 
+/** What the one results screen reads of a study: a task of hers, or a demo profile's. */
+type StudyTask = Pick<DemoTaskPublic, 'status' | 'result' | 'created_at' | 'dcm_patient_id' | 'dcm_study_date' | 'dcm_study_instance_uid'>;
+
+/**
+ * The results of one study, for her own last task and for a demo profile's alike: loading, error,
+ * failed, processing, then the scores. The pages differ only in what they pass: the heading's
+ * aside, what a failure offers, the report's name and what follows the page.
+ */
+function StudyResults(props: {
+  title: string;
+  task: { data?: StudyTask; isError: boolean };
+  queryFor: ImageQueryFor;
+  /** Whether completed scores may show yet (her own page waits a moment, useResultDelay). */
+  ready: boolean;
+  /** Beside the heading: always on the demo page (headerAlways), with the scores only on hers. */
+  aside: ReactNode;
+  /** The demo page keeps its heading, subtitle and panel in every state, so a visitor can always switch profile. */
+  headerAlways?: boolean;
+  failureAction?: ReactNode;
+  reportName: string;
+  /** Her own study links to its DICOM viewer and takes her answers; a demo profile's does neither. */
+  studyUid?: string | null;
+  answers?: ComponentProps<typeof ResultsView>['answers'];
+  /** Below the page once the study is read (her studies). */
+  after?: ReactNode;
+}) {
+  const t = useT();
+  const { title, task, aside, headerAlways = false, after } = props;
+  const data = task.data;
+  const page = (body: ReactNode, below?: ReactNode) =>
+    headerAlways ? (
+      <Stack gap="xl">
+        <Header title={title} subtitle={data ? subtitleOf(data, t) : undefined} aside={aside} />
+        {body}
+        {below}
+      </Stack>
+    ) : (
+      <Page title={title} body={body} after={below} />
+    );
+
+  if (task.isError) return page(<ResultsError />);
+  if (!data) return page(<ResultsLoading />);
+  if (data.status === 'failed' || isFailed(data.result)) {
+    return page(<FailedTask reason={isFailed(data.result) ? data.result.error : null}>{props.failureAction}</FailedTask>, after);
+  }
+  if (!props.ready || !data.result) return page(<ResultsProcessing queued={data.status === 'queued'} />, after);
+  return (
+    <Stack gap="xl">
+      <Header title={title} subtitle={subtitleOf(data, t)} aside={aside} />
+      <ResultsView
+        result={data.result}
+        queryFor={props.queryFor}
+        studyUid={props.studyUid}
+        answers={props.answers}
+        report={{ name: props.reportName, patientId: data.dcm_patient_id, studyDate: data.dcm_study_date }}
+      />
+      {after}
+    </Stack>
+  );
+}
+
 /** The signed-in user's own last task. */
 function OwnResults() {
   const t = useT();
@@ -90,49 +151,28 @@ function OwnResults() {
 
   if (!flags.couldSubmit) return <Navigate to="/" replace />;
   if (task.error instanceof ApiError && task.error.status === 404) return <Navigate to="/submit" replace />;
-  if (task.isError) return <Page title={t('Your results')} body={<ResultsError />} />;
-  if (!task.data) return <Page title={t('Your results')} body={<ResultsLoading />} />;
-
   const last = task.data;
-  const history = user ? <StudyHistory userId={user.id} currentId={last.id} /> : null;
-  if (last.status === 'failed' || isFailed(last.result)) {
-    return (
-      <Page
-        title={t('Your results')}
-        body={
-          <FailedTask reason={isFailed(last.result) ? last.result.error : null}>
-            <SubmitAgain onClick={() => void navigate({ to: '/submit' })} />
-          </FailedTask>
-        }
-        after={history}
-      />
-    );
-  }
-  if (!show || !last.result) return <Page title={t('Your results')} body={<ResultsProcessing queued={last.status === 'queued'} />} after={history} />;
-
-  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(last.id, view, layer));
   return (
-    <Stack gap="xl">
-      <Header
-        title={t('Your results')}
-        subtitle={subtitleOf(last, t)}
-        aside={
+    <StudyResults
+      title={t('Your results')}
+      task={task}
+      queryFor={(view, layer) => taskImageQuery(last?.id ?? null, view, layer)}
+      ready={show}
+      aside={
+        last && (
           <Group gap="sm" wrap="nowrap">
             <StudiesButton />
             <PrintButton />
             <DeleteStudyButton taskId={last.id} studyInstanceUid={last.dcm_study_instance_uid ?? null} createdAt={last.created_at} onDeleted={() => undefined} />
           </Group>
-        }
-      />
-      <ResultsView
-        result={last.result as ScoredResult}
-        queryFor={queryFor}
-        studyUid={last.dcm_study_instance_uid}
-        answers={{ editable: true, newest: true, taskId: last.id }}
-        report={{ name: user?.full_name || user?.email || '', patientId: last.dcm_patient_id, studyDate: last.dcm_study_date }}
-      />
-      {history}
-    </Stack>
+        )
+      }
+      failureAction={<SubmitAgain onClick={() => void navigate({ to: '/submit' })} />}
+      reportName={user?.full_name || user?.email || ''}
+      studyUid={last?.dcm_study_instance_uid}
+      answers={last && { editable: true, newest: true, taskId: last.id }}
+      after={user && last ? <StudyHistory userId={user.id} currentId={last.id} /> : null}
+    />
   );
 }
 
@@ -142,35 +182,22 @@ function DemoResults({ id }: { id: string }) {
   const demo = useDemoProfile();
   const task = useQuery(demoTaskQuery(id));
   const name = demo.selected?.name ?? '';
-  const title = t('Results for {{name}}', { name });
-  const aside = (
-    <Stack align="flex-end" gap="sm">
-      <DemoPanel />
-      {task.data?.result && !isFailed(task.data.result) && <PrintButton />}
-    </Stack>
-  );
-
-  let body: ReactNode;
-  if (task.isError) body = <ResultsError />;
-  else if (!task.data) body = <ResultsLoading />;
-  else if (isFailed(task.data.result) || task.data.status === 'failed') body = <FailedTask reason={isFailed(task.data.result) ? task.data.result.error : null} />;
-  else if (!task.data.result) body = <ResultsProcessing queued={task.data.status === 'queued'} />;
-  else {
-    const queryFor: ImageQueryFor = (view, layer) => imageQuery(demoImageQuery(id, view, layer));
-    const profile = demo.profile;
-    body = (
-      <ResultsView
-        result={task.data.result}
-        queryFor={queryFor}
-        report={{ name: profile ? t('{{name}}, {{age}} (demo profile)', { name, age: profile.age }) : t('{{name}} (demo profile)', { name }), patientId: task.data.dcm_patient_id, studyDate: task.data.dcm_study_date }}
-      />
-    );
-  }
+  const profile = demo.profile;
   return (
-    <Stack gap="xl">
-      <Header title={title} subtitle={task.data ? subtitleOf(task.data, t) : undefined} aside={aside} />
-      {body}
-    </Stack>
+    <StudyResults
+      title={t('Results for {{name}}', { name })}
+      task={task}
+      queryFor={(view, layer) => demoImageQuery(id, view, layer)}
+      ready
+      headerAlways
+      aside={
+        <Stack align="flex-end" gap="sm">
+          <DemoPanel />
+          {task.data?.result && !isFailed(task.data.result) && <PrintButton />}
+        </Stack>
+      }
+      reportName={profile ? t('{{name}}, {{age}} (demo profile)', { name, age: profile.age }) : t('{{name}} (demo profile)', { name })}
+    />
   );
 }
 

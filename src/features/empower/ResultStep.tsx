@@ -9,7 +9,7 @@ import { AdviceCard } from '../results/AdviceCard';
 import { EngineNote } from '../results/EngineNote';
 import { FailedTask } from '../results/FailedTask';
 import { ImagesTab } from '../results/ImagesTab';
-import { imageQuery, type ImageQueryFor } from '../results/images';
+import type { ImageQueryFor } from '../results/images';
 import { ResultsError, ResultsLoading, ResultsProcessing } from '../results/ResultStates';
 import { ScoreHeadline } from '../results/ScoreTab';
 import { SCORE_TABS } from '../results/tabs';
@@ -32,7 +32,7 @@ export function ResultStep() {
     const w = describeScore(result.study[tab.score]);
     return w.available && w.advice;
   });
-  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(current.id, view, layer));
+  const queryFor: ImageQueryFor = (view, layer) => taskImageQuery(current.id, view, layer);
   return (
     <Stack gap="xl">
       <div>

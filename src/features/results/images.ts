@@ -1,17 +1,11 @@
 import type { OverlayKind, OverlayLayer, TaskImage, ViewKey } from '../../../core/contract';
 import { msg } from '../../../core/i18n';
 
-/** Where a screen gets one image layer of one view (the last task, a task by id, a demo profile). */
+/** Where a screen gets one image layer of one view: an api/ module's image query (a task's, the last task's, a demo profile's). */
 export type ImageQueryFor = (view: ViewKey, layer: OverlayLayer) => ImageQuery;
 export interface ImageQuery {
   queryKey: readonly unknown[];
   queryFn: () => Promise<TaskImage>;
-}
-
-/** Adapts the query options of an api/ module to the screens' image loader. */
-export function imageQuery(options: { queryKey: readonly unknown[]; queryFn?: unknown }): ImageQuery {
-  const fn = options.queryFn as () => Promise<TaskImage>;
-  return { queryKey: options.queryKey, queryFn: () => fn() };
 }
 
 /** Images never change once made: fetched once, not retried when a layer is missing. */

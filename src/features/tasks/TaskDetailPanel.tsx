@@ -7,7 +7,7 @@ import { msg, useT } from '../../i18n';
 import { taskImageQuery } from '../../api/tasks';
 import { FailedTask } from '../results/FailedTask';
 import { formatDateTime, formatStudyDate } from '../results/format';
-import { imageQuery, type ImageQueryFor } from '../results/images';
+import type { ImageQueryFor } from '../results/images';
 import { HANGING, LEVELS, VIEW_LABEL } from '../results/labels';
 import { ScoreBar } from '../results/ScoreBar';
 import { ViewImage } from '../results/ViewImage';
@@ -80,7 +80,7 @@ export function TaskDetailPanel({ task, onModalChange }: { task: TaskPublic; onM
   const [details, setDetails] = useState(false);
   const [open, setOpen] = useState<ViewKey | null>(null);
   const result = task.result && !isFailed(task.result) ? task.result : null;
-  const queryFor: ImageQueryFor = (view, layer) => imageQuery(taskImageQuery(task.id, view, layer));
+  const queryFor: ImageQueryFor = (view, layer) => taskImageQuery(task.id, view, layer);
   const show = (view: ViewKey | null) => {
     setOpen(view);
     onModalChange(view !== null);
