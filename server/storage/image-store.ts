@@ -6,8 +6,8 @@ export type DerivedImages = ReadonlyArray<{ name: string; data: Uint8Array }>;
 
 /**
  * Where a study's images are kept: the uploaded DICOM files (`<view>.dcm`) and what the pipeline
- * derives from them (display PNGs and overlays). Callers name a file by its owner, its task (or demo
- * profile) and its name, all made by the server, and never learn where or how it is stored. Two
+ * derives from them (display PNGs and overlays). Callers name a file by its owner's folder
+ * (filesOwnerOf), its task and its name, all made by the server, and never learn where or how it is stored. Two
  * implementations: the local folder under DATA_DIR (files.ts, the embedded default) and Orthanc
  * (orthanc-store.ts, STORAGE=orthanc), chosen in compose.ts / the worker by `createImageStore`.
  *

@@ -88,7 +88,7 @@ export function SubmitWizard() {
     : VIEW_KEYS_IN_ORDER.filter((k) => picked.byView[k]).map((k) => ({ label: VIEW_LABELS[k], name: picked.byView[k]!.name }));
 
   async function submit() {
-    if (demoMode && demoId) {
+    if (demoId) {
       setSubmitting(true);
       await new Promise((r) => setTimeout(r, TIMING.demoSubmitDelayMs));
       setDemoStart(startDemoSubmission(demoId));
@@ -171,7 +171,7 @@ export function SubmitWizard() {
     );
   } else {
     body =
-      demoMode && demoId ? (
+      demoId ? (
         demoStart ? (
           <DemoResultStep demoUserId={demoId} startedAt={demoStart} />
         ) : (
