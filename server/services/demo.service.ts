@@ -33,7 +33,7 @@ export interface DemoServiceDeps {
   db: Db;
   files: ImageStore;
   /** Hands a task id to the job queue. */
-  enqueue(jobId: string): Promise<void>;
+  enqueue(taskId: string): Promise<void>;
 }
 
 const DEMO_USER_NOT_FOUND = 'Demo user not found';
