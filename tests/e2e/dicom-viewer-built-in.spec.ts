@@ -10,7 +10,7 @@ import { makeStudyFiles } from '../fixtures/studies';
 import { createUser, expect, signIn, test } from './fixtures';
 import { baseUrl, tokenFor } from './fixtures/api';
 import { submitFiles } from './fixtures/tasks';
-import { drawnPixels as pixels } from './fixtures/viewer';
+import { drawnPixels as pixels, VIEW_LOAD_TIMEOUT } from './fixtures/viewer';
 
 const HANGING = [
   ['r_cc', 'R-CC'],
@@ -39,7 +39,7 @@ async function openStudy(page: Page, opts: Parameters<typeof makeStudyFiles>[0])
 }
 
 test.describe('/dicom-viewer, the built-in viewer', () => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
 
   test('four views hung back to back, drawn, with window/level, invert, reset and full screen', async ({ page }, testInfo) => {
     const problems = watchProblems(page);
@@ -60,7 +60,7 @@ test.describe('/dicom-viewer, the built-in viewer', () => {
       const view = page.getByTestId(`viewport-${key}`);
       await expect(view).toHaveAccessibleName(`${label} view`);
       await expect(view).toContainText(label);
-      await expect(view).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+      await expect(view).toHaveAttribute('data-state', 'ready', { timeout: VIEW_LOAD_TIMEOUT });
       boxes.push((await view.boundingBox())!);
     }
     const [rcc, lcc, rmlo, lmlo] = boxes;
@@ -215,7 +215,7 @@ test.describe('/dicom-viewer, the built-in viewer', () => {
       const broken = page.getByTestId('viewport-l_mlo');
       await expect(broken).toHaveAttribute('data-state', 'error', { timeout: 45_000 });
       await expect(broken.getByRole('alert')).toHaveText('L-MLO cannot be read: the image was not found on the server.');
-      for (const key of ['r_cc', 'l_cc', 'r_mlo']) await expect(page.getByTestId(`viewport-${key}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+      for (const key of ['r_cc', 'l_cc', 'r_mlo']) await expect(page.getByTestId(`viewport-${key}`)).toHaveAttribute('data-state', 'ready', { timeout: VIEW_LOAD_TIMEOUT });
       await page.screenshot({ path: testInfo.outputPath('viewer-unreadable-view.png') });
     });
   });

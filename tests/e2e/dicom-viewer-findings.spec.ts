@@ -12,7 +12,7 @@ import { createUser, expect, signIn, test } from './fixtures';
 import { tokenFor } from './fixtures/api';
 import { waitForSavedQuery, waitForServiceWorker } from './fixtures/offline';
 import { MIXED_STUDY, scoredStudy, settledTask, submitFiles } from './fixtures/tasks';
-import { drawnPixels, seenPixels } from './fixtures/viewer';
+import { drawnPixels, seenPixels, VIEW_LOAD_TIMEOUT } from './fixtures/viewer';
 
 const VIEWS = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'] as const;
 const LABEL = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' } as const;
@@ -35,7 +35,7 @@ function blankPixels(bytes: Uint8Array): Uint8Array {
 
 async function openViewer(page: Page, uid: string) {
   await page.goto(`/dicom-viewer?studyInstanceUID=${encodeURIComponent(uid)}`);
-  for (const view of VIEWS) await expect(page.getByTestId(`viewport-${view}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+  for (const view of VIEWS) await expect(page.getByTestId(`viewport-${view}`)).toHaveAttribute('data-state', 'ready', { timeout: VIEW_LOAD_TIMEOUT });
   for (const view of VIEWS) await expect.poll(async () => (await drawnPixels(page.getByTestId(`viewport-${view}`))).lit).toBeGreaterThan(500);
 }
 
@@ -164,7 +164,7 @@ test.describe('/dicom-viewer, the engine\'s findings', () => {
     expect(task.status).toBe('completed');
     await signIn(page, who);
     await page.goto(`/dicom-viewer?studyInstanceUID=${encodeURIComponent(task.dcm_study_instance_uid!)}`);
-    for (const view of VIEWS) await expect(page.getByTestId(`viewport-${view}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+    for (const view of VIEWS) await expect(page.getByTestId(`viewport-${view}`)).toHaveAttribute('data-state', 'ready', { timeout: VIEW_LOAD_TIMEOUT });
     await expect(page.getByTestId('findings-l_mlo')).toContainText(/^L-MLONo result for this view: .+\.$/);
     await expect(page.getByTestId('no-result-l_mlo')).toHaveText('No result for this view');
     await page.screenshot({ path: testInfo.outputPath('viewer-view-without-result.png') });
@@ -191,7 +191,7 @@ test.describe('/dicom-viewer, the engine\'s findings', () => {
 
     await context.setOffline(true);
     await page.reload();
-    for (const v of VIEWS) await expect(page.getByTestId(`viewport-${v}`)).toHaveAttribute('data-state', 'ready', { timeout: 45_000 });
+    for (const v of VIEWS) await expect(page.getByTestId(`viewport-${v}`)).toHaveAttribute('data-state', 'ready', { timeout: VIEW_LOAD_TIMEOUT });
     await expect(regions).toHaveCount(result.regions.length);
     const plain = await seenPixels(view);
     await page.keyboard.press('s');
