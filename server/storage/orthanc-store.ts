@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { StoredImagesRepository } from '../db/repositories/stored-images.repository';
 import type { LocalImageStore } from './files';
 import { ImageRefusedError, ImageStoreUnavailableError, checkNames, type ImageStore } from './image-store';
+import { orthancIdOfFile } from './orthanc-instance-id';
 
 export interface OrthancSettings {
   url: string;
@@ -196,6 +197,36 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
     return names.filter((n) => n.endsWith('.dcm'));
   }
 
+  /**
+   * The instances a task's upload may have put in Orthanc without a row naming them: a process
+   * that died between Orthanc's answer and the row (or during the POST) left its staged files,
+   * and each one's Orthanc id follows from its UIDs. Only an instance holding exactly that file
+   * counts (its MD5), so that an image of the same UIDs kept by someone else is never one of them.
+   */
+  async function unnamedStagedInstances(ownerId: string, taskId: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (const name of await stagedDicoms(ownerId, taskId)) {
+      const file = path.join(staging.root, ownerId, taskId, name);
+      const id = await orthancIdOfFile(file);
+      if (!id || (await repo.instance(ownerId, taskId, name))?.orthanc_id === id) continue;
+      // An Orthanc that does not answer kept nothing of this upload (the refused upload's clean-up).
+      const held = await orthanc.md5(id).catch((err: unknown) => {
+        if (err instanceof ImageStoreUnavailableError) return null;
+        throw err;
+      });
+      if (held !== null && held === (await md5OfFile(file))) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Removes a task's staged files, derived images and instances (those no other task names). */
+  async function removeOne(ownerId: string, taskId: string): Promise<void> {
+    const unnamed = await unnamedStagedInstances(ownerId, taskId);
+    await staging.removeTask(ownerId, taskId);
+    await repo.removeDerived(ownerId, taskId);
+    await release([...new Set([...(await repo.removeInstances(ownerId, taskId)), ...unnamed])]);
+  }
+
   async function read(ownerId: string, taskId: string, name: string): Promise<Buffer | null> {
     checkNames(ownerId, taskId, name);
     if (!name.endsWith('.dcm')) return repo.derived(ownerId, taskId, name);
@@ -229,12 +260,9 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
       const bytes = await read(ownerId, taskId, name);
       return bytes ? { bytes: bytes.subarray(0, maxBytes), size: bytes.length } : null;
     },
-    async removeTask(ownerId, taskId) {
-      await staging.removeTask(ownerId, taskId);
-      await repo.removeDerived(ownerId, taskId);
-      await release(await repo.removeInstances(ownerId, taskId));
-    },
+    removeTask: removeOne,
     async removeOwner(ownerId) {
+      for (const staged of await staging.storedTasks()) if (staged.ownerId === ownerId) await removeOne(ownerId, staged.taskId);
       await staging.removeOwner(ownerId);
       await repo.removeDerived(ownerId);
       await release(await repo.removeInstances(ownerId));

@@ -14,10 +14,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Removes the upload folders (DATA_DIR/files/<owner>/<id>) that belong to no task kept in that
- * owner's folder (demo-owner.ts, filesOwnerOf): what a process that died mid-upload left behind. Run at start; answers how
- * many it removed. Folders with names the server never makes are left alone.
+ * owner's folder (demo-owner.ts, filesOwnerOf): what a process that died mid-upload left behind,
+ * and with Orthanc the instances it had stored from them (orthanc-store.ts). Run at start; answers
+ * how many it removed. Folders with names the server never makes are left alone.
  */
 export async function sweepOrphanUploads(deps: { db: Db; files: ImageStore; graceMs?: number; now?: number }): Promise<number> {
+  // An Orthanc that does not answer cannot be swept now (the instances an upload left there would
+  // stay behind with no staged file left to find them by): its folders wait for the next start.
+  if (deps.files.kind === 'orthanc' && !(await deps.files.check()).ok) return 0;
   const tasks = tasksRepository(deps.db);
   const quietSince = (deps.now ?? Date.now()) - (deps.graceMs ?? ORPHAN_GRACE_MS);
   let removed = 0;

@@ -22,6 +22,11 @@ import { demoUsersRepository } from '../../server/db/repositories/demo-users.rep
 import { createPipeline } from '../../server/jobs/pipeline';
 import { tasksRepository, submissionsRepository } from '../../server/db/repositories/tasks.repository';
 import { usersRepository } from '../../server/db/repositories/users.repository';
+import { sweepOrphanUploads } from '../../server/submissions/orphan-uploads';
+import { orthancClient } from '../../server/storage/orthanc-store';
+import { orthancIdOfFile } from '../../server/storage/orthanc-instance-id';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 
 function studyForm(files: Record<ViewKey, Uint8Array>): FormData {
   const form = new FormData();
@@ -166,6 +171,43 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
     } finally {
       await quiet.close();
     }
+  });
+
+  it('a process that died while storing an upload leaves no instance behind: the sweep finds it from the staged file', async () => {
+    const user = await api.createUser({ submission_limit: 3 });
+    const settings = api.config.storage;
+    if (settings.kind !== 'orthanc') throw new Error('this suite runs with STORAGE=orthanc');
+    const client = orthancClient(settings);
+    // What a died process leaves: the staged files of a task that never was, two of them already
+    // in Orthanc with no row naming them.
+    const stage = async (files: Record<ViewKey, Uint8Array>) => {
+      const taskId = randomUUID();
+      const dir = path.join(api.dataDir, 'files', user.id, taskId);
+      mkdirSync(dir, { recursive: true });
+      for (const key of VIEW_KEYS) writeFileSync(path.join(dir, `${key}.dcm`), files[key]);
+      return dir;
+    };
+    const lost = await makeStudyWithFiles({ seed: 2108 });
+    const lostDir = await stage(lost.files);
+    for (const key of ['r_cc', 'l_mlo'] as const) {
+      const stored = await client.store(lost.files[key]);
+      // Orthanc's id is the one the staged file gives.
+      expect(stored?.id).toBe(await orthancIdOfFile(path.join(lostDir, `${key}.dcm`)));
+    }
+    expect(await rest.instancesOfStudy(lost.study.studyInstanceUid)).toHaveLength(2);
+    // The same study as a kept task's, staged again and stored (shared) before the process died:
+    // the kept task's instances stay.
+    const kept = await makeStudyWithFiles({ seed: 2109 });
+    const task = await api.request('POST', '/tasks/', { token: user.token, body: studyForm(kept.files) });
+    expect(task.status).toBe(200);
+    await stage(kept.files);
+    expect(await rest.instancesOfStudy(kept.study.studyInstanceUid)).toHaveLength(4);
+
+    expect(await sweepOrphanUploads({ db: api.db, files: createImageStore(api.config, api.db), graceMs: 0 })).toBe(2);
+    expect(await rest.instancesOfStudy(lost.study.studyInstanceUid)).toEqual([]);
+    expect(existsSync(lostDir)).toBe(false);
+    expect(await rest.instancesOfStudy(kept.study.studyInstanceUid)).toHaveLength(4);
+    expect((await api.waitSettled(user.token, task.data.id)).status).toBe('completed');
   });
 
   it('a result is kept with its display images and overlays in one transaction: if they cannot be stored, neither is the result', async () => {
