@@ -11,6 +11,8 @@ import { centreOn, drawOverlays, listRegions, type CameraViewport, type ListedRe
 import { useOverlayPictures } from './useOverlayPictures';
 import './viewer.css';
 import { describeLoadError, findViews, needsFlip, renderedUrl, studyMetadataUrl, wadorsImageId, type Words } from './study';
+import { actionOfKey, SHORTCUTS } from './shortcuts';
+import { bindTools, ENGINE_ID, hang, loadCornerstone, primaryTools, TOOL_GROUP_ID, viewportId, type Cornerstone, type PrimaryTool } from './viewports';
 
 const VIEW_LABELS: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
 
@@ -28,72 +30,6 @@ class StudyError extends Error {
 
 /** The server's display image of a view (an object URL), hung as the full image will be. */
 type Preview = { src: string; flip: boolean };
-type PrimaryTool = 'wl' | 'zoom' | 'pan';
-
-type Cornerstone = typeof import('./cornerstone');
-
-/**
- * Cornerstone3D and its codecs are most of the viewer's code: loaded after the display images are
- * on screen (its evaluation holds the page's thread for about a second on a two-core machine).
- */
-async function loadCornerstone(getToken: () => string | null): Promise<Cornerstone> {
-  const cs = await import('./cornerstone');
-  await cs.initCornerstone(getToken);
-  return cs;
-}
-
-const primaryTools = ({ tools }: Cornerstone): Record<PrimaryTool, string> => ({
-  wl: tools.WindowLevelTool.toolName,
-  zoom: tools.ZoomTool.toolName,
-  pan: tools.PanTool.toolName,
-});
-
-/** The mouse: the chosen tool on the left button, pan on the middle one, zoom on the right one and the wheel. */
-function bindTools(cs: Cornerstone, primary: PrimaryTool) {
-  const { tools } = cs;
-  const group = tools.ToolGroupManager.getToolGroup(TOOL_GROUP_ID);
-  if (!group) return;
-  const { Auxiliary, Primary, Secondary, Wheel } = tools.Enums.MouseBindings;
-  for (const [key, name] of Object.entries(primaryTools(cs)) as [PrimaryTool, string][]) {
-    const bindings = key === 'pan' ? [{ mouseButton: Auxiliary }] : key === 'zoom' ? [{ mouseButton: Secondary }, { mouseButton: Wheel }] : [];
-    if (key === primary) bindings.push({ mouseButton: Primary });
-    if (bindings.length) group.setToolActive(name, { bindings });
-    else group.setToolPassive(name, { removeAllBindings: true });
-  }
-}
-
-/**
- * The keyboard shortcuts, shown under the toolbar: the key and what it does (in English, translated
- * where shown; an overlay's toggle names the overlay, in lower case, in its {{overlay}}).
- */
-export const SHORTCUTS: ReadonlyArray<{ key: string; what: string; overlay?: string }> = [
-  { key: 'W', what: msg('window/level with the left button') },
-  { key: 'Z', what: msg('zoom with the left button') },
-  { key: 'P', what: msg('pan with the left button') },
-  { key: 'I', what: msg('invert') },
-  { key: 'R', what: msg('reset') },
-  { key: '1-4', what: msg('choose R-CC, L-CC, R-MLO, L-MLO') },
-  { key: 'F', what: msg('chosen view full screen (again to go back)') },
-  { key: 'Esc', what: msg('back to four views') },
-  ...VIEWER_OVERLAYS.map(({ key, label }) => ({ key, what: msg('{{overlay}} on or off'), overlay: label })),
-];
-
-const ENGINE_ID = 'sd-dicom-viewer';
-const TOOL_GROUP_ID = 'sd-dicom-viewer-tools';
-const viewportId = (view: ViewKey) => `sd-${view}`;
-
-/**
- * Hangs a view back to back with its pair: flipped when stored the other way round, and its chest
- * wall against the middle of the screen (a right view's on the right edge of its cell, a left
- * view's on the left), the whole image in view.
- */
-function hang(viewport: core.StackViewport, view: ViewKey, flip: boolean) {
-  if (flip) viewport.setCamera({ flipHorizontal: true });
-  const right = view.startsWith('r');
-  // The chest wall's column in the stored image: shown on the right for a right view, unless flipped.
-  const wall = right !== flip ? 1 : 0;
-  viewport.setDisplayArea({ type: 'FIT', imageArea: [1, 1], imageCanvasPoint: { imagePoint: [wall, 0.5], canvasPoint: [right ? 1 : 0, 0.5] } }, true);
-}
 
 const initialStates = (): Record<ViewKey, ViewState> => ({
   r_cc: { state: 'loading' },
@@ -398,22 +334,15 @@ export default function BuiltInViewer({ studyInstanceUID, apiBase, getToken, bac
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)) return;
-      const key = event.key.toLowerCase();
-      const index = ['1', '2', '3', '4'].indexOf(key);
-      if (index >= 0) setActive(VIEWER_HANGING[index]);
-      else if (key === 'i') toggleInvert();
-      else if (key === 'r') reset();
-      else if (key === 'f') toggleFullScreen(active);
-      else if (key === 'escape') setFullScreen(null);
-      else if (key === 'w') choosePrimary('wl');
-      else if (key === 'z') choosePrimary('zoom');
-      else if (key === 'p') choosePrimary('pan');
-      else if (key === 's') toggleOverlay('detection');
-      else if (key === 'd') toggleOverlay('density');
-      else return;
+      const action = actionOfKey(event);
+      if (!action) return;
+      if (action.kind === 'choose') setActive(VIEWER_HANGING[action.index]);
+      else if (action.kind === 'invert') toggleInvert();
+      else if (action.kind === 'reset') reset();
+      else if (action.kind === 'full-screen') toggleFullScreen(active);
+      else if (action.kind === 'four-views') setFullScreen(null);
+      else if (action.kind === 'tool') choosePrimary(action.tool);
+      else toggleOverlay(action.overlay);
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
