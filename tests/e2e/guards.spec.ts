@@ -48,12 +48,13 @@ test.describe('guards and redirects', () => {
   });
 
   test('a server that cannot be reached keeps the session, says so, and the page comes back on Try again', async ({ page, member }) => {
-    await signIn(page, member);
+    // Refused from the start, as in the next test: a user fetched on the login page would be kept.
     let refused = 0;
     await page.route('**/api/v1/users/me', (route) => {
       refused++;
       return route.abort('connectionreset');
     });
+    await signIn(page, member);
     await page.goto('/settings');
     // Asked again a few times first (an unstable network), then told in words, never an endless spinner.
     await expect(page.getByTestId('server-unreachable')).toContainText('The server could not be reached', { timeout: 30_000 });
@@ -66,11 +67,12 @@ test.describe('guards and redirects', () => {
   });
 
   test('a /users/me request cut off by the network, or answered by something else, keeps the session; only a 401 ends it', async ({ page, member }) => {
+    // An answer that is not the user at all (a captive portal's page, say) says nothing about the session.
+    // Answered so from the start: a user the login page fetched once the token was there would be
+    // kept (and shown) from the saved answers, and no banner would be needed (CI saw that once).
+    await page.route('**/api/v1/users/me', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Sign in to the hotel Wi-Fi</html>' }));
     await signIn(page, member);
     const token = await page.evaluate(() => localStorage.getItem('access_token'));
-
-    // An answer that is not the user at all (a captive portal's page, say) says nothing about the session.
-    await page.route('**/api/v1/users/me', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<html>Sign in to the hotel Wi-Fi</html>' }));
     await page.goto('/');
     await expect(page.getByTestId('server-unreachable')).toContainText('does not understand');
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBe(token);
