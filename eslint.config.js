@@ -20,10 +20,10 @@ const coreRules = [forbid('(^|/)(server|src|workers|evaluation)/', 'core/ is iso
 // src/ and workers/ meet only through these modules: the DICOM worker's API and reader types,
 // and the offline outbox the service worker sends.
 const srcRules = [
-  forbid('(^|/)workers/(?!(dicom\\.worker|dicom-reader)(\\.ts)?$)', 'src/ imports workers/ only through workers/dicom.worker and workers/dicom-reader.'),
+  forbid('(^|/)workers/(?!dicom-api(\\.ts)?$)', 'src/ imports workers/ only through workers/dicom-api.'),
 ];
 const workersRules = [
-  forbid('(^|/)src/(?!offline/(submission|worker-send|viewer-cache)(\\.ts)?$)', 'workers/ imports src/ only through src/offline/submission, src/offline/worker-send and src/offline/viewer-cache.'),
+  forbid('(^|/)src/(?!offline/service-worker-api(\\.ts)?$)', 'workers/ imports src/ only through src/offline/service-worker-api.'),
 ];
 
 // SQL lives in repositories (server/db): a `.query(...)` or `.exec(...)` whose first argument is a
@@ -62,8 +62,7 @@ export default tseslint.config(
   { files: ['workers/**/*.ts'], rules: { 'no-restricted-imports': restrict(...browserRules, ...workersRules) } },
   {
     files: ['server/**/*.ts', 'core/**/*.ts', 'src/**/*.{ts,tsx}', 'workers/**/*.ts', 'evaluation/**/*.ts', 'scripts/**/*.ts'],
-    // The job queue's adapter hands pg-boss's own SQL (and its wake NOTIFY) to the driver.
-    ignores: ['server/db/**', 'server/jobs/queue.ts'],
+    ignores: ['server/db/**'],
     rules: { 'no-restricted-syntax': noSql },
   },
 );

@@ -55,7 +55,7 @@ function option(args: string[], name: string): string | undefined {
 }
 
 export interface CalibrateHooks {
-  /** Completed tasks' result JSON for --from-database (default: reference/completed-results.ts). */
+  /** Completed tasks' result JSON for --from-database (default: evaluation/calibration/completed-results.ts). */
   loadCompletedResults?: () => Promise<unknown[]>;
 }
 

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { VIEW_KEYS } from '../core/contract';
 import { realMammogramsDir } from '../server/corpus/real-exams';
 import { generateStudy } from '../server/phantom/generate';
 import type { PhantomStudy } from '../server/phantom/types';
@@ -30,8 +31,7 @@ async function tilePng(study: PhantomStudy, key: keyof PhantomStudy['views']): P
 }
 
 async function montage(study: PhantomStudy, file: string): Promise<void> {
-  const order = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'] as const;
-  const tiles = await Promise.all(order.map((k) => tilePng(study, k)));
+  const tiles = await Promise.all(VIEW_KEYS.map((k) => tilePng(study, k)));
   await sharp({ create: { width: tile * 4 + 12, height: tileH, channels: 3, background: '#402020' } })
     .composite(tiles.map((input, i) => ({ input, left: i * (tile + 4), top: 0 })))
     .png()

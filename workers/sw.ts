@@ -2,9 +2,17 @@
 import './zod-jitless';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { OUTBOX_NAME } from '../src/offline/submission';
-import { sendWaitingSubmissions } from '../src/offline/worker-send';
-import { studyCacheKey, tokenSubject, trimCache, VIEWER_CODE_CACHE, VIEWER_CODE_ENTRIES, VIEWER_STUDY_CACHE, VIEWER_STUDY_ENTRIES } from '../src/offline/viewer-cache';
+import {
+  OUTBOX_NAME,
+  sendWaitingSubmissions,
+  studyCacheKey,
+  tokenSubject,
+  trimCache,
+  VIEWER_CODE_CACHE,
+  VIEWER_CODE_ENTRIES,
+  VIEWER_STUDY_CACHE,
+  VIEWER_STUDY_ENTRIES,
+} from '../src/offline/service-worker-api';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 /** Background Sync's event (Chromium only, so not in TypeScript's library). */

@@ -1,3 +1,4 @@
+import { VIEW_KEYS } from '../../core/contract';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { tasksRepository } from '../../server/db/repositories/tasks.repository';
@@ -38,7 +39,7 @@ export function detectionScoresFromResults(results: readonly unknown[]): LevelSc
   for (const r of results) {
     const result = r as Record<string, unknown> | null;
     if (!result) continue;
-    for (const key of ['r_cc', 'l_cc', 'r_mlo', 'l_mlo']) take(out.view, result[key]);
+    for (const key of VIEW_KEYS) take(out.view, result[key]);
     for (const key of ['left', 'right']) take(out.breast, result[key]);
     take(out.study, result.study);
   }

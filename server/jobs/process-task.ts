@@ -1,4 +1,4 @@
-import type { ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
+import type { OverlayKind, ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
 import { VIEW_KEYS, VIEW_LABELS } from '../../core/contract';
 import type { PreparedView } from '../analysis/image/study';
 import type { TasksRepository, SubmissionsRepository, TaskRow } from '../db/repositories/tasks.repository';
@@ -12,7 +12,7 @@ import { demoProfileSubject, scoringSubject, type ScoringSubject } from './scori
 /** A failure the person can act on (their file), with a message written for them. No retry. */
 export class PermanentJobError extends Error {}
 
-export type OverlayPngs = Partial<Record<'detection' | 'density' | 'texture', Buffer>>;
+export type OverlayPngs = Partial<Record<OverlayKind, Buffer>>;
 
 export interface ScoringContext {
   age: number | null;

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import type { Listener } from '../db/listen';
+import { jobQueueRepository } from '../db/repositories/job-queue.repository';
 
 /**
  * Waking idle workers when a task is queued, instead of at their next poll (JOB_POLL_SECONDS).
@@ -112,6 +113,7 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
     // At most one waiting and one active job per task: re-queueing a task that waits is a no-op.
     policy: 'stately',
   });
+  const jobs = jobQueueRepository(db);
   let stopped = false;
   const workerIds: string[] = [];
   let listener: Listener | null = null;
@@ -124,21 +126,14 @@ export async function createJobQueue(db: Db, databaseUrl: string | null, options
       // A worker waiting for its next poll takes the task now: ours directly, other processes'
       // through NOTIFY (TASK_QUEUED_CHANNEL). The job is stored either way: a lost wake costs one poll.
       wakeLocal();
-      if (db.kind === 'postgres') await db.query(`SELECT pg_notify($1, '')`, [TASK_QUEUED_CHANNEL]).catch(() => undefined);
+      await jobs.notify(TASK_QUEUED_CHANNEL).catch(() => undefined);
     },
     async releaseOrphans() {
-      // pg-boss keeps its jobs in its own schema; the ids of active ones are all we read there.
-      const rows = await db.query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`, [TASK_QUEUE]);
-      if (rows.length) await boss.fail(TASK_QUEUE, rows.map((r) => r.id));
-      return rows.length;
+      const ids = await jobs.activeJobIds(TASK_QUEUE);
+      if (ids.length) await boss.fail(TASK_QUEUE, ids);
+      return ids.length;
     },
-    async liveTaskIds() {
-      const rows = await db.query<{ key: string }>(
-        `SELECT singleton_key AS key FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry', 'active') AND singleton_key IS NOT NULL`,
-        [TASK_QUEUE],
-      );
-      return new Set(rows.map((r) => r.key));
-    },
+    liveTaskIds: () => jobs.liveKeys(TASK_QUEUE),
     async work(handler) {
       if (db.kind === 'postgres' && !listener) listener = await db.listen(TASK_QUEUED_CHANNEL, wakeLocal);
       for (let i = 0; i < o.concurrency; i++) {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { VIEW_KEYS, type ViewKey } from '../../core/contract';
+import { apiPath, PATHS, VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { queryKeys } from '../api/queries';
 import { getToken } from '../session/token';
 import { offlineDb, type OutboxItem } from './db';
@@ -107,7 +107,7 @@ export async function flushOutbox(): Promise<void> {
 async function send(item: OutboxItem): Promise<boolean> {
   emit({ progress: { ...snapshot.progress, [item.id]: { sent: 0, total: item.totalBytes } } });
   try {
-    const body = await postMultipart('/tasks/', submissionForm(item), submissionHeaders(item, getToken()), (p) =>
+    const body = await postMultipart(apiPath(PATHS.tasks), submissionForm(item), submissionHeaders(item, getToken()), (p) =>
       emit({ progress: { ...snapshot.progress, [item.id]: p } }),
     );
     const sent = sentItem(item, body);

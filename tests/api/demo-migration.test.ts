@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,7 @@ describe(`migration 013 carries demo profiles' studies over to tasks (${dbLabel(
   });
   afterAll(async () => {
     await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps a completed study: status, result, header fields, attempts, times and its files, as a task of the demo owner', async () => {

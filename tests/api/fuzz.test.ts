@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startApi, type ApiHarness } from '../support/api-harness';
@@ -25,9 +25,11 @@ describe(`fuzzed requests on ${dbLabel()}`, () => {
   let ops: Operation[];
   const counts = new FuzzCounts();
 
+  let site = '';
+
   beforeAll(async () => {
     // A built web app of two files, so its pages answer (without one they are a 503 by design).
-    const site = mkdtempSync(path.join(tmpdir(), 'sd-fuzz-site-'));
+    site = mkdtempSync(path.join(tmpdir(), 'sd-fuzz-site-'));
     mkdirSync(path.join(site, 'assets'));
     writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(site, 'assets', 'app.js'), 'export {};');
@@ -42,6 +44,7 @@ describe(`fuzzed requests on ${dbLabel()}`, () => {
   afterAll(async () => {
     await new Promise((r) => server?.close(r));
     await api?.close();
+    if (site) rmSync(site, { recursive: true, force: true });
   });
 
   it('answers every operation of the OpenAPI document without a 5xx, and still answers after', async () => {

@@ -51,13 +51,23 @@ describe('layer rules (ESLint)', () => {
     ]);
   });
 
-  it('src/ imports workers/ only through the named modules', async () => {
+  it('src/ imports workers/ only through workers/dicom-api', async () => {
     const lint = async (source: string) => {
       const [r] = await eslint.lintText(source, { filePath: path.join(root, 'src/features/lint-fixture.ts') });
       return r.messages.map((m) => m.ruleId);
     };
-    expect(await lint("import type { DicomWorkerApi } from '../../workers/dicom.worker';\nexport type A = DicomWorkerApi;\n")).toEqual([]);
+    expect(await lint("import type { DicomWorkerApi } from '../../workers/dicom-api';\nexport type A = DicomWorkerApi;\n")).toEqual([]);
+    expect(await lint("import type { DicomWorkerApi } from '../../workers/dicom.worker';\nexport type A = DicomWorkerApi;\n")).toEqual(['no-restricted-imports']);
     expect(await lint("import { jitless } from '../../workers/zod-jitless';\nexport const a = jitless;\n")).toEqual(['no-restricted-imports']);
     expect(await lint("import { loadConfig } from '../../server/config';\nexport const a = loadConfig;\n")).toEqual(['no-restricted-imports']);
+  });
+
+  it('workers/ imports src/ only through src/offline/service-worker-api', async () => {
+    const lint = async (source: string) => {
+      const [r] = await eslint.lintText(source, { filePath: path.join(root, 'workers/lint-fixture.ts') });
+      return r.messages.map((m) => m.ruleId);
+    };
+    expect(await lint("import { OUTBOX_NAME } from '../src/offline/service-worker-api';\nexport const a = OUTBOX_NAME;\n")).toEqual([]);
+    expect(await lint("import { OUTBOX_NAME } from '../src/offline/submission';\nexport const a = OUTBOX_NAME;\n")).toEqual(['no-restricted-imports']);
   });
 });

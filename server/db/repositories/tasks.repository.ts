@@ -122,13 +122,10 @@ export function tasksRepository(db: Db) {
       return rows.length > 0;
     },
     /**
-     * Ends a task, in one transaction with what follows from it: a failed task gives its counted
-     * submission back (once), and the owner's flow status follows. A reader never sees the task
-     * finished and the owner still 'processing'.
-     */
-    /**
-     * Stores the task's outcome; `alongside` writes in the same transaction what must be kept with
-     * it (the run's images, ImageStore.keepDerived). null when the task is gone (deleted while it ran).
+     * Stores the task's outcome, in one transaction with what follows from it: `alongside` writes
+     * what must be kept with it (the run's images, ImageStore.keepDerived), a failed task gives its
+     * counted submission back (once), and the owner's flow status follows; a reader never sees the
+     * task finished and the owner still 'processing'. null when the task is gone (deleted while it ran).
      */
     async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult, alongside?: (tx: Db) => Promise<void>): Promise<TaskRow | null> {
       return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { Alert, Anchor, Box, Button, FileButton, Group, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ViewKey } from '../../../core/contract';
+import { VIEW_KEYS, type ViewKey } from '../../../core/contract';
 import { VIEW_LABELS } from '../../../core/dicom/classify';
 import { IconUpload } from '../../components/icons';
 import type { Picked } from './usePickedFiles';
@@ -9,7 +9,7 @@ import { msg, useT } from '../../i18n';
 import { translateMessage } from '../../lib/messages';
 
 /** The four views as a radiologist hangs them: right beside left, CC above MLO. */
-const SLOTS: readonly ViewKey[] = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'];
+const SLOTS: readonly ViewKey[] = VIEW_KEYS;
 /** In English; translated when shown. */
 const SLOT_HELP: Record<ViewKey, string> = {
   r_cc: msg('Right breast, from above'),

@@ -1,14 +1,13 @@
 import * as Comlink from 'comlink';
-import type { DicomWorkerApi } from '../../../workers/dicom.worker';
-import type { ClassifyOptions, PickClassification } from '../../../workers/dicom-reader';
+import { startDicomWorker, type ClassifyOptions, type DicomWorkerApi, type PickClassification } from '../../../workers/dicom-api';
 
-export type { ClassifiedFile, PickClassification } from '../../../workers/dicom-reader';
+export type { ClassifiedFile, PickClassification } from '../../../workers/dicom-api';
 
 let worker: Comlink.Remote<DicomWorkerApi> | null = null;
 
 /** One DICOM worker for the page, started on first use. */
 function dicomWorker(): Comlink.Remote<DicomWorkerApi> {
-  worker ??= Comlink.wrap<DicomWorkerApi>(new Worker(new URL('../../../workers/dicom.worker.ts', import.meta.url), { type: 'module', name: 'dicom' }));
+  worker ??= Comlink.wrap<DicomWorkerApi>(startDicomWorker());
   return worker;
 }
 

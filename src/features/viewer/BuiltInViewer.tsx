@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Anchor, Badge, Button, Group, Kbd, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Link } from '@tanstack/react-router';
-import type { ViewKey } from '../../../core/contract';
+import { VIEW_KEYS, VIEW_LABELS, type ViewKey } from '../../../core/contract';
 import { msg, useT } from '../../i18n';
 import type { core, DicomJson } from './cornerstone';
 import { viewWithoutResult, VIEWER_OVERLAYS, type ViewerFindings, type ViewerOverlay } from './findings';
@@ -14,10 +14,8 @@ import { describeLoadError, findViews, needsFlip, renderedUrl, studyMetadataUrl,
 import { actionOfKey, SHORTCUTS } from './shortcuts';
 import { bindTools, ENGINE_ID, hang, loadCornerstone, primaryTools, TOOL_GROUP_ID, viewportId, type Cornerstone, type PrimaryTool } from './viewports';
 
-const VIEW_LABELS: Record<ViewKey, string> = { r_cc: 'R-CC', l_cc: 'L-CC', r_mlo: 'R-MLO', l_mlo: 'L-MLO' };
-
 /** Radiological hanging: right views on the left, back to back with the left views; CC above MLO. */
-export const VIEWER_HANGING: readonly ViewKey[] = ['r_cc', 'l_cc', 'r_mlo', 'l_mlo'];
+export const VIEWER_HANGING: readonly ViewKey[] = VIEW_KEYS;
 
 type ViewState = { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: Words };
 
