@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPublic } from '../../../core/contract';
 import { queryKeys } from '../../api/queries';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { deleteUser } from '../../api/users';
 import { useT } from '../../i18n';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -19,21 +19,8 @@ export function DeleteUserModal({ user, onClose }: { user: UserPublic; onClose: 
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
   });
   return (
-    <Modal opened onClose={onClose} title={t('Delete User')}>
-      <Stack gap="md">
-        <Text>
-          {t('All data of')} <strong>{user.email}</strong> {t('will be')} <strong>{t('permanently deleted.')}</strong>{' '}
-          {t('Are you sure? You will not be able to undo this action.')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            {t('Cancel')}
-          </Button>
-          <Button color="red.8" onClick={() => mutation.mutate()} loading={mutation.isPending}>
-            {t('Delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal title={t('Delete User')} pending={mutation.isPending} onConfirm={() => mutation.mutate()} onClose={onClose}>
+      {t('All data of')} <strong>{user.email}</strong> {t('will be')} <strong>{t('permanently deleted.')}</strong>
+    </ConfirmDeleteModal>
   );
 }

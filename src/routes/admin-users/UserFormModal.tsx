@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, NumberInput, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserPublic } from '../../../core/contract';
@@ -8,6 +8,7 @@ import { translatedErrors } from '../../forms/errors';
 import { addUserSchema, editUserSchema } from '../../forms/schemas';
 import { useT } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { FormActions } from '../../components/FormActions';
 
 type Values = {
   email: string;
@@ -96,14 +97,7 @@ export function UserFormModal({ opened, onClose, user }: { opened: boolean; onCl
             <Checkbox label={t('Is active?')} {...form.getInputProps('is_active', { type: 'checkbox' })} />
             <Checkbox label={t('Is test user?')} {...form.getInputProps('is_test_user', { type: 'checkbox' })} />
           </Group>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              {t('Cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={editing && !form.isDirty()}>
-              {t('Save')}
-            </Button>
-          </Group>
+          <FormActions pending={mutation.isPending} saveDisabled={editing && !form.isDirty()} onCancel={close} />
         </Stack>
       </form>
     </Modal>

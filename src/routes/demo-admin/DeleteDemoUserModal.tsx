@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DemoUserPublic } from '../../../core/contract';
 import { deleteDemoUser, demoKeys } from '../../api/demo';
+import { ConfirmDeleteModal } from '../../components/ConfirmDeleteModal';
 import { useT } from '../../i18n';
 import { getDemoUserId, clearDemoUser } from '../../session/demo';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -24,21 +24,8 @@ export function DeleteDemoUserModal({ user, onClose }: { user: DemoUserPublic; o
     },
   });
   return (
-    <Modal opened onClose={onClose} title={t('Delete demo user')}>
-      <Stack gap="md">
-        <Text>
-          {t('The demo profile')} <strong>{user.name}</strong> {t('and its images will be')} <strong>{t('permanently deleted.')}</strong>{' '}
-          {t('Are you sure? You will not be able to undo this action.')}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            {t('Cancel')}
-          </Button>
-          <Button color="red.8" onClick={() => mutation.mutate()} loading={mutation.isPending}>
-            {t('Delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDeleteModal title={t('Delete demo user')} pending={mutation.isPending} onConfirm={() => mutation.mutate()} onClose={onClose}>
+      {t('The demo profile')} <strong>{user.name}</strong> {t('and its images will be')} <strong>{t('permanently deleted.')}</strong>
+    </ConfirmDeleteModal>
   );
 }

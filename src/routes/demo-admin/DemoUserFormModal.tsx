@@ -1,4 +1,4 @@
-import { Button, Code, FileInput, Group, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Code, FileInput, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DemoName, VIEW_KEYS, parseDemoData, type DemoUserPublic, type ViewKey } from '../../../core/contract';
@@ -9,6 +9,7 @@ import { createDemoUser, demoKeys, updateDemoUser } from '../../api/demo';
 import { translatedErrors } from '../../forms/errors';
 import { useT } from '../../i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { FormActions } from '../../components/FormActions';
 
 type Values = { name: string; data: string } & Record<ViewKey, File | null>;
 
@@ -149,14 +150,7 @@ export function DemoUserFormModal({ opened, onClose, user }: { opened: boolean; 
               </SimpleGrid>
             </Stack>
           )}
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={close} disabled={mutation.isPending}>
-              {t('Cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={editing && !form.isDirty()}>
-              {t('Save')}
-            </Button>
-          </Group>
+          <FormActions pending={mutation.isPending} saveDisabled={editing && !form.isDirty()} onCancel={close} />
         </Stack>
       </form>
     </Modal>
