@@ -13,6 +13,10 @@ import { i18nReady } from './i18n';
 import { OfflineUi, setupOffline } from './offline';
 import { router } from './router';
 
+// The first page's code (its lazily loaded route components) is fetched now, beside the saved
+// answers and the translations below, instead of after them: one round trip less before it shows.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+
 // The saved query cache is restored first, so a page opened offline renders from it; the chosen
 // language's translations too, so a Swedish page does not flash English.
 void Promise.allSettled([setupOffline(queryClient), i18nReady]).finally(() =>
