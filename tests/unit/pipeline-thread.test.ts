@@ -36,9 +36,9 @@ describe('the pipeline in a worker thread', () => {
     expect(y.overlays.r_cc.density?.equals(x.overlays.r_cc.density!)).toBe(true);
   });
 
-  it('with two threads gives the same result for a study run twice, its threads renewed in between', async () => {
-    // Renewing its threads after every study (any size is above 0 MB).
-    const pool = createThreadedPipeline(2, 0);
+  it('keeps its threads for a study right behind, renews them once idle, and gives the same result on fresh threads', async () => {
+    // Every process is "heavy" above 0 MB; renewal after 300 ms without work.
+    const pool = createThreadedPipeline(2, 0, 300);
     try {
       const files = await makeStudyFiles({ seed: 11 });
       const ctx = { age: 60, ageSource: 'birthdate' as const, riskFactors: EMPTY_RISK_FACTORS };
@@ -49,6 +49,16 @@ describe('the pipeline in a worker thread', () => {
       };
       const first = await run();
       expect(first.study.detection.score).not.toBeNull();
+      const warm = pool.threadIds();
+      expect(warm).toHaveLength(2);
+      // A study right behind runs on the same, warm threads.
+      expect(await run()).toEqual(first);
+      expect(pool.threadIds()).toEqual(warm);
+      // Idle past the delay: both threads replaced, and the fresh ones give the same result.
+      await new Promise((r) => setTimeout(r, 900));
+      const fresh = pool.threadIds();
+      expect(fresh).toHaveLength(2);
+      expect(fresh.some((id) => warm.includes(id))).toBe(false);
       expect(await run()).toEqual(first);
     } finally {
       await pool.close();
