@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -19,16 +19,21 @@ for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void r
 
 // The saved query cache is restored first, so a page opened offline renders from it; the chosen
 // language's translations too, so a Swedish page does not flash English.
-void Promise.allSettled([setupOffline(queryClient), i18nReady]).finally(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <LocalizedMantineProvider>
-        <Notifications position="bottom-right" autoClose={TIMING.toastCloseMs} />
-        <QueryClientProvider client={queryClient}>
-          <OfflineUi />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </LocalizedMantineProvider>
-    </StrictMode>,
-  ),
-);
+void Promise.allSettled([setupOffline(queryClient), i18nReady]).finally(() => {
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole tree: a click or a key during start-up is answered.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <LocalizedMantineProvider>
+          <Notifications position="bottom-right" autoClose={TIMING.toastCloseMs} />
+          <QueryClientProvider client={queryClient}>
+            <OfflineUi />
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </LocalizedMantineProvider>
+      </StrictMode>,
+    ),
+  );
+});
