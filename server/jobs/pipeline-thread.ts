@@ -51,6 +51,8 @@ export function createThreadedPipeline(
       if (slot.pending.size === 0) w.unref();
       if (reply.ok) p.resolve(reply.value);
       else p.reject(reply.permanent ? new PermanentJobError(reply.message) : new Error(reply.message));
+      // Idle now (after a study, or a view that failed): the renewal's clock starts.
+      if (slots.every((s) => s.pending.size === 0)) renewWhenIdle();
     });
     const lost = (why: string) => {
       // A thread let go while idle may exit after its replacement took new calls: those are not its.
@@ -103,7 +105,7 @@ export function createThreadedPipeline(
   /**
    * A thread keeps what a study made it grow (the codecs' WASM memory never shrinks, and a heap
    * that grew stays large), so a process that ran many studies would hold the largest of each.
-   * When the process is heavy after a study, its threads are replaced by fresh ones, started at
+   * When the process is heavy once its threads are idle, they are replaced by fresh ones, started at
    * once so that the next study finds them loaded; but only once no call has come for
    * renewAfterIdleMs. A fresh thread's code runs unoptimised: on this 2-core machine the views of a
    * JPEG 2000 study took 10.2-10.6 s on threads renewed right after the study before, against
@@ -137,12 +139,7 @@ export function createThreadedPipeline(
       return { view: out.view, png: asBuffer(out.png) };
     },
     async score(views, ctx) {
-      let out: ScoreReply;
-      try {
-        out = await call<ScoreReply>(leastBusy(), 'score', [views, ctx]);
-      } finally {
-        renewWhenIdle();
-      }
+      const out = await call<ScoreReply>(leastBusy(), 'score', [views, ctx]);
       const overlays = {} as Awaited<ReturnType<Pipeline['score']>>['overlays'];
       for (const [key, layers] of Object.entries(out.overlays)) {
         overlays[key as keyof typeof overlays] = Object.fromEntries(Object.entries(layers).map(([k, v]) => [k, asBuffer(v)]));
