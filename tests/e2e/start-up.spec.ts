@@ -17,6 +17,8 @@ test.describe('start-up', () => {
     const splash = page.locator('#root .app-splash');
     await expect(splash).toBeVisible();
     await expect(splash).toHaveText('Smart Density');
+    // The mark (the built favicon.svg) has loaded, not a broken image.
+    await expect.poll(() => splash.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     release();
     await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible({ timeout: 30_000 });
     await expect(splash).toHaveCount(0);
