@@ -1,9 +1,10 @@
 /**
- * The display image of one view: windowed to 8 bits and scaled to the overlay size (about 1024 px
- * high), so that the three overlays of the results screen lie exactly over it.
+ * The display image of one view: windowed to 8 bits and scaled to about 1024 px high
+ * (engine.ts displaySize). The three overlays of the results screen cover the same whole image at
+ * the analysis grid's size, so stretched over it they lie exactly on it.
  */
 import sharp from 'sharp';
-import { overlaySize } from '../analysis/engine';
+import { displaySize } from '../analysis/engine';
 import type { DecodedView } from './types';
 
 const BINS = 4096;
@@ -63,7 +64,7 @@ export function displayWindow(view: Pick<DecodedView, 'pixels' | 'minValue' | 'm
   return { lo: toValue(Math.max(0, t - (lo - t) * 0.5)), hi: toValue(hi) };
 }
 
-/** 8-bit greyscale PNG of the view, windowed, at the overlay size. */
+/** 8-bit greyscale PNG of the view, windowed, at the display size. */
 export async function renderDisplayPng(view: DecodedView): Promise<Buffer> {
   const { lo, hi } = displayWindow(view);
   const scale = 255 / Math.max(1e-6, hi - lo);
@@ -73,7 +74,7 @@ export async function renderDisplayPng(view: DecodedView): Promise<Buffer> {
     const v = (px[i] - lo) * scale;
     grey[i] = v <= 0 ? 0 : v >= 255 ? 255 : v;
   }
-  const size = overlaySize(view);
+  const size = displaySize(view);
   return sharp(Buffer.from(grey.buffer), { raw: { width: view.width, height: view.height, channels: 1 } })
     .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
     .toColourspace('b-w')
