@@ -219,12 +219,23 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
     return ids;
   }
 
-  /** Removes a task's staged files, derived images and instances (those no other task names). */
+  /**
+   * Removes a task's derived images, instances (those no other task names) and staged files. When
+   * Orthanc stops answering before its instances are deleted (an upload cut off because it went
+   * down after storing some of the files), the staged files stay: they are how the sweep of
+   * orphaned uploads at the next start finds those instances (unnamedStagedInstances), which would
+   * otherwise stay in Orthanc with nothing left to name them.
+   */
   async function removeOne(ownerId: string, taskId: string): Promise<void> {
     const unnamed = await unnamedStagedInstances(ownerId, taskId);
-    await staging.removeTask(ownerId, taskId);
     await repo.removeDerived(ownerId, taskId);
-    await release([...new Set([...(await repo.removeInstances(ownerId, taskId)), ...unnamed])]);
+    try {
+      await release([...new Set([...(await repo.removeInstances(ownerId, taskId)), ...unnamed])]);
+    } catch (err) {
+      if (err instanceof ImageStoreUnavailableError && (await stagedDicoms(ownerId, taskId)).length > 0) return;
+      throw err;
+    }
+    await staging.removeTask(ownerId, taskId);
   }
 
   async function read(ownerId: string, taskId: string, name: string): Promise<Buffer | null> {

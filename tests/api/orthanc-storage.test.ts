@@ -23,7 +23,10 @@ import { createPipeline } from '../../server/jobs/pipeline';
 import { tasksRepository, submissionsRepository } from '../../server/db/repositories/tasks.repository';
 import { usersRepository } from '../../server/db/repositories/users.repository';
 import { sweepOrphanUploads } from '../../server/submissions/orphan-uploads';
-import { orthancClient } from '../../server/storage/orthanc-store';
+import { orthancClient, orthancImageStore } from '../../server/storage/orthanc-store';
+import { ImageStoreUnavailableError } from '../../server/storage/image-store';
+import { fileStore } from '../../server/storage/files';
+import { storedImagesRepository } from '../../server/db/repositories/stored-images.repository';
 import { orthancIdOfFile } from '../../server/storage/orthanc-instance-id';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -208,6 +211,47 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
     expect(existsSync(lostDir)).toBe(false);
     expect(await rest.instancesOfStudy(kept.study.studyInstanceUid)).toHaveLength(4);
     expect((await api.waitSettled(user.token, task.data.id)).status).toBe('completed');
+  });
+
+  it('an Orthanc that stops answering partway through an upload: the instances it stored are removed once it answers again', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const settings = api.config.storage;
+    if (settings.kind !== 'orthanc') throw new Error('this suite runs with STORAGE=orthanc');
+    // The real Orthanc behind a client that stops answering after two files are stored: every
+    // call fails from then on, as when Orthanc goes down in the middle of an upload.
+    const real = orthancClient(settings);
+    let storesLeft = 2;
+    let down = false;
+    const stopping = new Proxy(real, {
+      get(target, prop: keyof typeof real) {
+        const method = target[prop] as (...args: unknown[]) => Promise<unknown>;
+        return async (...args: unknown[]) => {
+          if ((prop === 'store' || prop === 'storeFile') && storesLeft-- <= 0) down = true;
+          if (down) throw new ImageStoreUnavailableError('Orthanc cannot be reached (POST /instances: ECONNREFUSED)');
+          return method.apply(target, args);
+        };
+      },
+    });
+    const store = orthancImageStore({ orthanc: stopping, repo: storedImagesRepository(api.db), staging: fileStore(api.dataDir) });
+    const { files, study } = await makeStudyWithFiles({ seed: 2111 });
+    const taskId = randomUUID();
+    const dir = path.join(api.dataDir, 'files', user.id, taskId);
+    mkdirSync(dir, { recursive: true });
+    for (const key of VIEW_KEYS) writeFileSync(path.join(dir, `${key}.dcm`), files[key]);
+
+    // What the upload does: keep the staged files, and on failure remove what it kept.
+    await expect(store.keep(user.id, taskId)).rejects.toBeInstanceOf(ImageStoreUnavailableError);
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toHaveLength(2);
+    await store.removeTask(user.id, taskId);
+    // Orthanc could not be asked to delete them: the staged files stay to find them by.
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toHaveLength(2);
+    expect(existsSync(dir)).toBe(true);
+
+    // Orthanc answers again; the next start's sweep removes them, and the staged files.
+    down = false;
+    expect(await sweepOrphanUploads({ db: api.db, files: createImageStore(api.config, api.db), graceMs: 0 })).toBeGreaterThanOrEqual(1);
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toEqual([]);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('a result is kept with its display images and overlays in one transaction: if they cannot be stored, neither is the result', async () => {
