@@ -220,19 +220,33 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
   }
 
   /**
+   * Removes the task's (or the owner's) rows one instance at a time, each in the transaction that
+   * deletes the instance when no other row names it: a row goes only with its instance, so an
+   * Orthanc that stops answering leaves rows naming what is left, which the sweep of orphaned
+   * uploads at the next start finds (storedTasks) and removes then.
+   */
+  async function removeNamed(ownerId: string, taskId?: string): Promise<void> {
+    for (const id of await repo.instanceIds(ownerId, taskId)) {
+      await repo.lockInstance(id, async (tx) => {
+        await tx.removeInstanceRows(ownerId, taskId, id);
+        if (!(await tx.instanceInUse(id))) await orthanc.remove(id);
+      });
+    }
+  }
+
+  /**
    * Removes a task's derived images, instances (those no other task names) and staged files. When
-   * Orthanc stops answering before its instances are deleted (an upload cut off because it went
-   * down after storing some of the files), the staged files stay: they are how the sweep of
-   * orphaned uploads at the next start finds those instances (unnamedStagedInstances), which would
-   * otherwise stay in Orthanc with nothing left to name them.
+   * Orthanc stops answering partway, what it still holds stays named for the next start's sweep:
+   * by the task's rows, or by its staged files (unnamedStagedInstances), which then stay too (an
+   * upload cut off because Orthanc went down after storing some of its files).
    */
   async function removeOne(ownerId: string, taskId: string): Promise<void> {
-    const unnamed = await unnamedStagedInstances(ownerId, taskId);
     await repo.removeDerived(ownerId, taskId);
     try {
-      await release([...new Set([...(await repo.removeInstances(ownerId, taskId)), ...unnamed])]);
+      await release(await unnamedStagedInstances(ownerId, taskId));
+      await removeNamed(ownerId, taskId);
     } catch (err) {
-      if (err instanceof ImageStoreUnavailableError && (await stagedDicoms(ownerId, taskId)).length > 0) return;
+      if (err instanceof ImageStoreUnavailableError) return;
       throw err;
     }
     await staging.removeTask(ownerId, taskId);
@@ -276,7 +290,7 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
       for (const staged of await staging.storedTasks()) if (staged.ownerId === ownerId) await removeOne(ownerId, staged.taskId);
       await staging.removeOwner(ownerId);
       await repo.removeDerived(ownerId);
-      await release(await repo.removeInstances(ownerId));
+      await removeNamed(ownerId);
     },
     async storedTasks() {
       const byKey = new Map<string, { ownerId: string; taskId: string; modifiedMs: number }>();

@@ -254,6 +254,26 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
     expect(existsSync(dir)).toBe(false);
   });
 
+  it('a task deleted while Orthanc does not answer is gone at once; its instances are deleted by the next start\'s sweep', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const { files, study } = await makeStudyWithFiles({ seed: 2112 });
+    const sent = await api.request('POST', '/tasks/', { token: user.token, body: studyForm(files) });
+    expect(sent.status).toBe(200);
+    expect((await api.waitSettled(user.token, sent.data.id)).status).toBe('completed');
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toHaveLength(4);
+
+    // The task's deletion as the API does it, with an image store whose Orthanc does not answer.
+    const settings = api.config.storage;
+    if (settings.kind !== 'orthanc') throw new Error('this suite runs with STORAGE=orthanc');
+    const down = createImageStore({ ...api.config, storage: { ...settings, url: `http://127.0.0.1:${await freePort()}`, timeoutMs: 1000 } }, api.db);
+    await tasksRepository(api.db).delete(sent.data.id);
+    await down.removeTask(user.id, sent.data.id);
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toHaveLength(4);
+
+    expect(await sweepOrphanUploads({ db: api.db, files: createImageStore(api.config, api.db), graceMs: 0 })).toBeGreaterThanOrEqual(1);
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toEqual([]);
+  });
+
   it('a result is kept with its display images and overlays in one transaction: if they cannot be stored, neither is the result', async () => {
     const quiet = await startApi({ ...orthanc.env });
     try {

@@ -48,12 +48,17 @@ function rows(db: Db) {
         [row.owner_id, row.task_id, row.name, row.orthanc_id, row.bytes],
       );
     },
-    /** Removes the task's (or, without `taskId`, the owner's) rows; answers the instances they named. */
-    async removeInstances(ownerId: string, taskId?: string): Promise<string[]> {
+    /** The instances the task's (or, without `taskId`, the owner's) rows name. */
+    async instanceIds(ownerId: string, taskId?: string): Promise<string[]> {
       const rows = taskId
-        ? await db.query<{ orthanc_id: string }>('DELETE FROM orthanc_instances WHERE owner_id = $1 AND task_id = $2 RETURNING orthanc_id', [ownerId, taskId])
-        : await db.query<{ orthanc_id: string }>('DELETE FROM orthanc_instances WHERE owner_id = $1 RETURNING orthanc_id', [ownerId]);
-      return [...new Set(rows.map((r) => r.orthanc_id))];
+        ? await db.query<{ orthanc_id: string }>('SELECT DISTINCT orthanc_id FROM orthanc_instances WHERE owner_id = $1 AND task_id = $2 ORDER BY orthanc_id', [ownerId, taskId])
+        : await db.query<{ orthanc_id: string }>('SELECT DISTINCT orthanc_id FROM orthanc_instances WHERE owner_id = $1 ORDER BY orthanc_id', [ownerId]);
+      return rows.map((r) => r.orthanc_id);
+    },
+    /** Removes the task's (or the owner's) rows that name one instance. */
+    async removeInstanceRows(ownerId: string, taskId: string | undefined, orthancId: string): Promise<void> {
+      if (taskId) await db.query('DELETE FROM orthanc_instances WHERE owner_id = $1 AND task_id = $2 AND orthanc_id = $3', [ownerId, taskId, orthancId]);
+      else await db.query('DELETE FROM orthanc_instances WHERE owner_id = $1 AND orthanc_id = $2', [ownerId, orthancId]);
     },
     async instanceInUse(orthancId: string): Promise<boolean> {
       const rows = await db.query('SELECT 1 FROM orthanc_instances WHERE orthanc_id = $1 LIMIT 1', [orthancId]);
