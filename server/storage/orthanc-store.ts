@@ -242,14 +242,20 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
    */
   async function removeOne(ownerId: string, taskId: string): Promise<void> {
     await repo.removeDerived(ownerId, taskId);
+    if (await whileOrthancAnswers(async () => release(await unnamedStagedInstances(ownerId, taskId)), () => removeNamed(ownerId, taskId))) {
+      await staging.removeTask(ownerId, taskId);
+    }
+  }
+
+  /** Runs the steps in order; false when Orthanc stopped answering (what is left stays named for the sweep). */
+  async function whileOrthancAnswers(...steps: Array<() => Promise<unknown>>): Promise<boolean> {
     try {
-      await release(await unnamedStagedInstances(ownerId, taskId));
-      await removeNamed(ownerId, taskId);
+      for (const step of steps) await step();
+      return true;
     } catch (err) {
-      if (err instanceof ImageStoreUnavailableError) return;
+      if (err instanceof ImageStoreUnavailableError) return false;
       throw err;
     }
-    await staging.removeTask(ownerId, taskId);
   }
 
   async function read(ownerId: string, taskId: string, name: string): Promise<Buffer | null> {
@@ -287,10 +293,14 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
     },
     removeTask: removeOne,
     async removeOwner(ownerId) {
+      // A person is deleted only once her images are: while Orthanc does not answer this throws
+      // (the deletion answers 503 and can be tried again), and the rows and staged files left
+      // name what Orthanc still holds.
       for (const staged of await staging.storedTasks()) if (staged.ownerId === ownerId) await removeOne(ownerId, staged.taskId);
-      await staging.removeOwner(ownerId);
       await repo.removeDerived(ownerId);
       await removeNamed(ownerId);
+      if ((await staging.storedTasks()).some((t) => t.ownerId === ownerId)) throw new ImageStoreUnavailableError('Orthanc cannot be reached (DELETE /instances)');
+      await staging.removeOwner(ownerId);
     },
     async storedTasks() {
       const byKey = new Map<string, { ownerId: string; taskId: string; modifiedMs: number }>();

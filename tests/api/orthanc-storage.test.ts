@@ -274,6 +274,21 @@ describe.skipIf(orthancMissing)(`images in Orthanc (STORAGE=orthanc) on ${dbLabe
     expect(await rest.instancesOfStudy(study.studyInstanceUid)).toEqual([]);
   });
 
+  it('a person is not deleted while Orthanc does not answer (503, try again), and her images all go once it does', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const { files, study } = await makeStudyWithFiles({ seed: 2113 });
+    const sent = await api.request('POST', '/tasks/', { token: user.token, body: studyForm(files) });
+    expect((await api.waitSettled(user.token, sent.data.id)).status).toBe('completed');
+    const settings = api.config.storage;
+    if (settings.kind !== 'orthanc') throw new Error('this suite runs with STORAGE=orthanc');
+    const down = createImageStore({ ...api.config, storage: { ...settings, url: `http://127.0.0.1:${await freePort()}`, timeoutMs: 1000 } }, api.db);
+    await expect(down.removeOwner(user.id)).rejects.toBeInstanceOf(ImageStoreUnavailableError);
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toHaveLength(4);
+    // Tried again with Orthanc answering: nothing of hers is left.
+    await createImageStore(api.config, api.db).removeOwner(user.id);
+    expect(await rest.instancesOfStudy(study.studyInstanceUid)).toEqual([]);
+  });
+
   it('a result is kept with its display images and overlays in one transaction: if they cannot be stored, neither is the result', async () => {
     const quiet = await startApi({ ...orthanc.env });
     try {
