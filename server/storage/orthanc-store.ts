@@ -242,20 +242,14 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
    */
   async function removeOne(ownerId: string, taskId: string): Promise<void> {
     await repo.removeDerived(ownerId, taskId);
-    if (await whileOrthancAnswers(async () => release(await unnamedStagedInstances(ownerId, taskId)), () => removeNamed(ownerId, taskId))) {
-      await staging.removeTask(ownerId, taskId);
-    }
-  }
-
-  /** Runs the steps in order; false when Orthanc stopped answering (what is left stays named for the sweep). */
-  async function whileOrthancAnswers(...steps: Array<() => Promise<unknown>>): Promise<boolean> {
     try {
-      for (const step of steps) await step();
-      return true;
+      await release(await unnamedStagedInstances(ownerId, taskId));
+      await removeNamed(ownerId, taskId);
     } catch (err) {
-      if (err instanceof ImageStoreUnavailableError) return false;
+      if (err instanceof ImageStoreUnavailableError) return;
       throw err;
     }
+    await staging.removeTask(ownerId, taskId);
   }
 
   async function read(ownerId: string, taskId: string, name: string): Promise<Buffer | null> {
