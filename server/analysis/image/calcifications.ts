@@ -1,5 +1,5 @@
 import { erodeMask, labelComponents, type Component } from './components';
-import { boxBlur, localStd, whiteTopHat } from './filters';
+import { localMeanStd, whiteTopHat } from './filters';
 import { createMask, maskedQuantiles, type Mask, type Raster } from './raster';
 import { calcSuspicion } from './suspicion-models';
 
@@ -57,8 +57,7 @@ export function findCalcifications(r: Raster, breast: Mask, spacingMm: number): 
   // Local statistics of the top-hat: bright curvilinear texture (ducts, ligaments) raises them,
   // so a speck must stand out from its own neighbourhood, not only from the breast as a whole.
   const localRadius = Math.max(2, Math.round(LOCAL_RADIUS_MM / spacingMm));
-  const localMean = boxBlur(th, localRadius);
-  const localSd = localStd(th, localRadius);
+  const { mean: localMean, std: localSd } = localMeanStd(th, localRadius);
   const significance = new Float32Array(w * h);
   const bright = createMask(w, h);
   for (let i = 0; i < bright.data.length; i++) {

@@ -121,15 +121,15 @@ function separableMaskOp(mask: Mask, r: number, erode: boolean): Mask {
       if (x - r >= 0) count -= mask.data[row + x - r];
     }
   }
-  for (let x = 0; x < w; x++) {
-    let count = 0;
-    for (let y = -r; y <= r; y++) if (y >= 0 && y < h) count += tmp[y * w + x];
-    for (let y = 0; y < h; y++) {
-      const win = Math.min(h - 1, y + r) - Math.max(0, y - r) + 1;
-      out.data[y * w + x] = erode ? (count === win ? 1 : 0) : count > 0 ? 1 : 0;
-      if (y + r + 1 < h) count += tmp[(y + r + 1) * w + x];
-      if (y - r >= 0) count -= tmp[(y - r) * w + x];
-    }
+  // The column pass keeps one count per column and walks the rows in memory order.
+  const counts = new Int32Array(w);
+  for (let y = 0; y <= Math.min(h - 1, r); y++) for (let x = 0; x < w; x++) counts[x] += tmp[y * w + x];
+  for (let y = 0; y < h; y++) {
+    const win = Math.min(h - 1, y + r) - Math.max(0, y - r) + 1;
+    const row = y * w;
+    for (let x = 0; x < w; x++) out.data[row + x] = erode ? (counts[x] === win ? 1 : 0) : counts[x] > 0 ? 1 : 0;
+    if (y + r + 1 < h) for (let x = 0, add = (y + r + 1) * w; x < w; x++) counts[x] += tmp[add + x];
+    if (y - r >= 0) for (let x = 0, sub = (y - r) * w; x < w; x++) counts[x] -= tmp[sub + x];
   }
   return out;
 }

@@ -7,15 +7,27 @@ import { createRaster, type Raster } from './raster';
 
 function boxPassH(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
   const norm = 1 / (2 * r + 1);
+  // The window's left and right ends clamp to the row only near its ends: three loops keep the
+  // clamping out of the middle one, where nearly all pixels are (same sums in the same order).
+  const leftEnd = Math.min(w, r);
+  const rightStart = Math.max(leftEnd, w - r - 1);
   for (let y = 0; y < h; y++) {
     const row = y * w;
+    const last = row + w - 1;
     let acc = 0;
     for (let k = -r; k <= r; k++) acc += src[row + Math.min(w - 1, Math.max(0, k))];
-    for (let x = 0; x < w; x++) {
+    let x = 0;
+    for (; x < leftEnd; x++) {
       dst[row + x] = acc * norm;
-      const add = src[row + Math.min(w - 1, x + r + 1)];
-      const sub = src[row + Math.max(0, x - r)];
-      acc += add - sub;
+      acc += src[Math.min(last, row + x + r + 1)] - src[row];
+    }
+    for (; x < rightStart; x++) {
+      dst[row + x] = acc * norm;
+      acc += src[row + x + r + 1] - src[row + x - r];
+    }
+    for (; x < w; x++) {
+      dst[row + x] = acc * norm;
+      acc += src[last] - src[row + Math.max(0, x - r)];
     }
   }
 }
@@ -98,43 +110,72 @@ export function gradients(r: Raster): { gx: Float32Array; gy: Float32Array } {
 }
 
 /**
- * Running min or max over a window of 2r+1 in one direction (van Herk / Gil-Werman): three
- * comparisons per pixel whatever the window. `line` holds the n values padded by r on each side.
+ * Running max over a window of 2r+1 in one direction (van Herk / Gil-Werman): three comparisons
+ * per pixel whatever the window. The line, padded with r values of -Infinity on each side, is cut
+ * into blocks of 2r+1; `g` holds the running max from each block's start, `hb` the one to each
+ * block's end, and the window starting at j is the larger of hb[j] and g[j + 2r]. Rows run along
+ * memory; the column pass works a whole row of columns at a time, so both read memory in order.
  */
-function extremumLine(line: Float32Array, n: number, r: number, isMax: boolean, g: Float32Array, hb: Float32Array, out: Float32Array): void {
+function maxRows(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
   const k = 2 * r + 1;
-  const padded = n + 2 * r;
-  if (isMax) {
-    for (let i = 0; i < padded; i++) g[i] = i % k === 0 ? line[i] : Math.max(g[i - 1], line[i]);
-    for (let i = padded - 1; i >= 0; i--) hb[i] = i === padded - 1 || (i + 1) % k === 0 ? line[i] : Math.max(hb[i + 1], line[i]);
-    for (let j = 0; j < n; j++) out[j] = Math.max(hb[j], g[j + 2 * r]);
-  } else {
-    for (let i = 0; i < padded; i++) g[i] = i % k === 0 ? line[i] : Math.min(g[i - 1], line[i]);
-    for (let i = padded - 1; i >= 0; i--) hb[i] = i === padded - 1 || (i + 1) % k === 0 ? line[i] : Math.min(hb[i + 1], line[i]);
-    for (let j = 0; j < n; j++) out[j] = Math.min(hb[j], g[j + 2 * r]);
+  const padded = w + 2 * r;
+  const line = new Float32Array(padded).fill(-Infinity);
+  const g = new Float32Array(padded);
+  const hb = new Float32Array(padded);
+  for (let y = 0; y < h; y++) {
+    line.set(src.subarray(y * w, (y + 1) * w), r);
+    for (let b = 0; b < padded; b += k) {
+      const end = Math.min(padded, b + k);
+      g[b] = line[b];
+      for (let i = b + 1; i < end; i++) g[i] = Math.max(g[i - 1], line[i]);
+      hb[end - 1] = line[end - 1];
+      for (let i = end - 2; i >= b; i--) hb[i] = Math.max(hb[i + 1], line[i]);
+    }
+    const row = y * w;
+    for (let j = 0; j < w; j++) dst[row + j] = Math.max(hb[j], g[j + 2 * r]);
   }
 }
 
+function maxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+  const k = 2 * r + 1;
+  const padded = h + 2 * r;
+  // Row p of the padded image is source row p - r, or -Infinity outside the image.
+  const g = new Float32Array(padded * w);
+  const hb = new Float32Array(padded * w);
+  const padRow = new Float32Array(w).fill(-Infinity);
+  const rowOf = (p: number) => (p < r || p >= h + r ? padRow : src.subarray((p - r) * w, (p - r + 1) * w));
+  for (let b = 0; b < padded; b += k) {
+    const end = Math.min(padded, b + k);
+    g.set(rowOf(b), b * w);
+    for (let p = b + 1; p < end; p++) {
+      const s = rowOf(p);
+      const o = p * w;
+      for (let x = 0; x < w; x++) g[o + x] = Math.max(g[o - w + x], s[x]);
+    }
+    hb.set(rowOf(end - 1), (end - 1) * w);
+    for (let p = end - 2; p >= b; p--) {
+      const s = rowOf(p);
+      const o = p * w;
+      for (let x = 0; x < w; x++) hb[o + x] = Math.max(hb[o + w + x], s[x]);
+    }
+  }
+  for (let y = 0; y < h; y++) {
+    const o = y * w;
+    const og = (y + 2 * r) * w;
+    for (let x = 0; x < w; x++) dst[o + x] = Math.max(hb[o + x], g[og + x]);
+  }
+}
+
+/** Max (or min) over a (2r+1)^2 square; the min is minus the max of minus, which is exact. */
 function squareExtremum(r: Raster, radius: number, isMax: boolean): Raster {
   const { width: w, height: h } = r;
-  const tmp = new Float32Array(r.data.length);
+  const src = isMax ? r.data : new Float32Array(r.data.length);
+  if (!isMax) for (let i = 0; i < src.length; i++) src[i] = -r.data[i];
+  const tmp = new Float32Array(src.length);
   const out = createRaster(w, h);
-  const len = Math.max(w, h) + 2 * radius;
-  const line = new Float32Array(len).fill(isMax ? -Infinity : Infinity);
-  const g = new Float32Array(len);
-  const hb = new Float32Array(len);
-  const res = new Float32Array(Math.max(w, h));
-  for (let y = 0; y < h; y++) {
-    line.set(r.data.subarray(y * w, (y + 1) * w), radius);
-    extremumLine(line, w, radius, isMax, g, hb, res);
-    tmp.set(res.subarray(0, w), y * w);
-  }
-  line.fill(isMax ? -Infinity : Infinity);
-  for (let x = 0; x < w; x++) {
-    for (let y = 0; y < h; y++) line[radius + y] = tmp[y * w + x];
-    extremumLine(line, h, radius, isMax, g, hb, res);
-    for (let y = 0; y < h; y++) out.data[y * w + x] = res[y];
-  }
+  maxRows(src, tmp, w, h, radius);
+  maxColumns(tmp, out.data, w, h, radius);
+  if (!isMax) for (let i = 0; i < out.data.length; i++) out.data[i] = -out.data[i];
   return out;
 }
 
@@ -154,12 +195,17 @@ export function whiteTopHat(r: Raster, radius: number): Raster {
   return out;
 }
 
-/** Local standard deviation over a (2r+1)^2 window. */
-export function localStd(r: Raster, radius: number): Raster {
+/** Local mean and standard deviation over a (2r+1)^2 window (one box blur of each serves both). */
+export function localMeanStd(r: Raster, radius: number): { mean: Raster; std: Raster } {
   const sq = createRaster(r.width, r.height);
   for (let i = 0; i < sq.data.length; i++) sq.data[i] = r.data[i] * r.data[i];
-  const m = boxBlur(r, radius);
-  const m2 = boxBlur(sq, radius);
-  for (let i = 0; i < m.data.length; i++) m.data[i] = Math.sqrt(Math.max(0, m2.data[i] - m.data[i] * m.data[i]));
-  return m;
+  const mean = boxBlur(r, radius);
+  const std = boxBlur(sq, radius);
+  for (let i = 0; i < std.data.length; i++) std.data[i] = Math.sqrt(Math.max(0, std.data[i] - mean.data[i] * mean.data[i]));
+  return { mean, std };
+}
+
+/** Local standard deviation over a (2r+1)^2 window. */
+export function localStd(r: Raster, radius: number): Raster {
+  return localMeanStd(r, radius).std;
 }

@@ -43,20 +43,20 @@ export function boxDownsample(pixels: Float32Array, width: number, height: numbe
     acc.fill(0);
     const y0 = oy * fy;
     const y1 = Math.min(height, y0 + fy);
+    const fullCols = Math.floor(width / fx);
     for (let y = y0; y < y1; y++) {
-      const row = y * width;
-      let ox = 0;
-      let k = 0;
-      let s = 0;
-      for (let x = 0; x < width; x++) {
-        s += pixels[row + x];
-        if (++k === fx) {
-          acc[ox++] += s;
-          s = 0;
-          k = 0;
-        }
+      let p = y * width;
+      // Whole blocks, then the partial last one (sums in the same order as pixel by pixel).
+      for (let ox = 0; ox < fullCols; ox++) {
+        let s = 0;
+        for (let t = 0; t < fx; t++) s += pixels[p++];
+        acc[ox] += s;
       }
-      if (k > 0) acc[ox] += s;
+      if (fullCols < ow) {
+        let s = 0;
+        for (let x = fullCols * fx; x < width; x++) s += pixels[p++];
+        acc[fullCols] += s;
+      }
     }
     const rows = y1 - y0;
     const outRow = oy * ow;
