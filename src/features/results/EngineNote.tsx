@@ -7,7 +7,7 @@ import { msg, t, useT } from '../../i18n';
 /** Which engine made the scores, and what they are not (decisions.md: never a diagnosis). */
 /**
  * The engine as a person reads it: "Smart Density reference engine 2.1.0". Its version's build
- * part (+density-model-9fbf26a741+real-...: the hashes of its learned models) stays in the stored
+ * part (+density-model-<hash>+real-<hash>: the hashes of its learned models) stays in the stored
  * result for us, never on her screen or her printout.
  */
 export function engineLabel(engine: { name: string; version: string }): string {
