@@ -34,6 +34,7 @@
 import { chamferDistance } from './distance';
 import { dilateGrey, erodeGrey, gaussianBlur } from './filters';
 import { maskedQuantiles, type Mask, type Raster } from './raster';
+import { kthSmallest } from './select';
 
 /** Smoothing scales, as fractions of the breast size. */
 const SCALES = [0.006, 0.02, 0.06] as const;
@@ -137,8 +138,8 @@ function subtractFatLevel(r: Raster, breast: Mask, depthBin: (i: number) => numb
   for (let i = 0; i < r.data.length; i++) if (breast.data[i]) grouped[next[bins[i]]++] = r.data[i];
   const level = new Float64Array(DEPTH_BINS + 1).fill(NaN);
   for (let d = 0; d <= DEPTH_BINS; d++) {
-    const l = grouped.subarray(counts[d], counts[d + 1]).sort();
-    if (l.length >= 10) level[d] = l[Math.floor(FAT_QUANTILE * (l.length - 1))];
+    const l = grouped.subarray(counts[d], counts[d + 1]);
+    if (l.length >= 10) level[d] = kthSmallest(l, Math.floor(FAT_QUANTILE * (l.length - 1)));
   }
   // Bins too small to tell take their inner neighbour; then the level may only rise inward.
   let inner = NaN;

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import modelFile from '../reference/density-model.json';
 import { DENSITY_FEATURES, densityFeatures, type DensityFeatureName } from './density-features';
 import { createMask, type Mask, type Raster } from './raster';
+import { kthSmallest } from './select';
 
 export interface DensityModel {
   name: string;
@@ -87,8 +88,7 @@ export function measureDensity(
   const denseMask = createMask(r.width, r.height);
   const denseCount = Math.round((percentDensity / 100) * n);
   if (denseCount > 0) {
-    // Typed arrays sort numerically (and much faster than an array of numbers).
-    const cut = probs.slice().sort()[n - denseCount];
+    const cut = kthSmallest(probs.slice(), n - denseCount);
     for (let j = 0; j < n; j++) if (probs[j] >= cut) denseMask.data[rows.index[j]] = 1;
   }
   const pixelCm2 = (spacingMm[0] * spacingMm[1]) / 100;
@@ -109,9 +109,16 @@ export function pixelScorer(model: DensityModel): (values: Float32Array, j: numb
     if (col < 0) throw new Error(`density model ${model.version}: unknown feature ${f}`);
     return col;
   });
+  // Typed copies: this runs for every breast pixel, and the arithmetic stays as written.
+  const col = Int32Array.from(cols);
+  const weight = Float64Array.from(model.weights);
+  const mean = Float64Array.from(model.mean);
+  const sd = Float64Array.from(model.sd);
+  const intercept = model.intercept;
   return (values, j) => {
-    let z = model.intercept;
-    for (let f = 0; f < cols.length; f++) z += (model.weights[f] * (values[j * k + cols[f]] - model.mean[f])) / model.sd[f];
+    let z = intercept;
+    const o = j * k;
+    for (let f = 0; f < col.length; f++) z += (weight[f] * (values[o + col[f]] - mean[f])) / sd[f];
     return 1 / (1 + Math.exp(-z));
   };
 }

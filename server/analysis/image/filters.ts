@@ -116,14 +116,15 @@ export function gradients(r: Raster): { gx: Float32Array; gy: Float32Array } {
  * block's end, and the window starting at j is the larger of hb[j] and g[j + 2r]. Rows run along
  * memory; the column pass works a whole row of columns at a time, so both read memory in order.
  */
-function maxRows(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+function maxRows(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, negate: boolean): void {
   const k = 2 * r + 1;
   const padded = w + 2 * r;
   const line = new Float32Array(padded).fill(-Infinity);
   const g = new Float32Array(padded);
   const hb = new Float32Array(padded);
   for (let y = 0; y < h; y++) {
-    line.set(src.subarray(y * w, (y + 1) * w), r);
+    if (negate) for (let x = 0, o = y * w; x < w; x++) line[r + x] = -src[o + x];
+    else line.set(src.subarray(y * w, (y + 1) * w), r);
     for (let b = 0; b < padded; b += k) {
       const end = Math.min(padded, b + k);
       g[b] = line[b];
@@ -136,7 +137,7 @@ function maxRows(src: Float32Array, dst: Float32Array, w: number, h: number, r: 
   }
 }
 
-function maxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, r: number): void {
+function maxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, r: number, negate: boolean): void {
   const k = 2 * r + 1;
   const padded = h + 2 * r;
   // Row p of the padded image is source row p - r, or -Infinity outside the image.
@@ -162,20 +163,21 @@ function maxColumns(src: Float32Array, dst: Float32Array, w: number, h: number, 
   for (let y = 0; y < h; y++) {
     const o = y * w;
     const og = (y + 2 * r) * w;
-    for (let x = 0; x < w; x++) dst[o + x] = Math.max(hb[o + x], g[og + x]);
+    if (negate) for (let x = 0; x < w; x++) dst[o + x] = -Math.max(hb[o + x], g[og + x]);
+    else for (let x = 0; x < w; x++) dst[o + x] = Math.max(hb[o + x], g[og + x]);
   }
 }
 
-/** Max (or min) over a (2r+1)^2 square; the min is minus the max of minus, which is exact. */
+/**
+ * Max (or min) over a (2r+1)^2 square; the min is minus the max of minus, which is exact (the
+ * row pass reads minus the input, the column pass writes minus its max).
+ */
 function squareExtremum(r: Raster, radius: number, isMax: boolean): Raster {
   const { width: w, height: h } = r;
-  const src = isMax ? r.data : new Float32Array(r.data.length);
-  if (!isMax) for (let i = 0; i < src.length; i++) src[i] = -r.data[i];
-  const tmp = new Float32Array(src.length);
+  const tmp = new Float32Array(r.data.length);
   const out = createRaster(w, h);
-  maxRows(src, tmp, w, h, radius);
-  maxColumns(tmp, out.data, w, h, radius);
-  if (!isMax) for (let i = 0; i < out.data.length; i++) out.data[i] = -out.data[i];
+  maxRows(r.data, tmp, w, h, radius, !isMax);
+  maxColumns(tmp, out.data, w, h, radius, !isMax);
   return out;
 }
 

@@ -168,16 +168,24 @@ export function removePectoral(r: Raster, breast: Mask, spacingMm: number, opts:
   const rhoHi = new Int32Array(nPhi);
   const hist = new Float64Array(stride);
   const step = w * h > 40000 ? 2 : 1;
+  // The sampled tissue pixels' offsets from the corner, gathered once for all the angles.
+  const offX: number[] = [];
+  const offY: number[] = [];
+  for (let y = y0; y < h; y += step) {
+    for (let x = x0; x < w; x += step) {
+      if (!breast.data[y * w + x]) continue;
+      offX.push(x - x0);
+      offY.push(y - y0);
+    }
+  }
+  const total = offX.length;
   for (let k = 0; k < nPhi; k++) {
     hist.fill(0);
-    let total = 0;
-    for (let y = y0; y < h; y += step) {
-      for (let x = x0; x < w; x += step) {
-        if (!breast.data[y * w + x]) continue;
-        total++;
-        const d = Math.ceil((x - x0) * cosT[k] + (y - y0) * sinT[k]);
-        if (d < stride) hist[d]++;
-      }
+    const c = cosT[k];
+    const s = sinT[k];
+    for (let j = 0; j < total; j++) {
+      const d = Math.ceil(offX[j] * c + offY[j] * s);
+      if (d < stride) hist[d]++;
     }
     let cum = 0;
     rhoLo[k] = stride;

@@ -82,25 +82,34 @@ export function maskedMeanStd(r: Raster, mask: Mask): { mean: number; std: numbe
  * (sorting millions of pixels would not be).
  */
 export function maskedQuantiles(r: Raster, mask: Mask | null, qs: number[], bins = 4096): number[] {
-  const d = r.data;
+  // One pass gathers the masked values and their range, the second bins only those.
+  const d = mask ? new Float32Array(r.data.length) : r.data;
+  let n = 0;
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < d.length; i++) {
-    if (mask && !mask.data[i]) continue;
-    const v = d[i];
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
+  if (mask) {
+    const src = r.data;
+    const m = mask.data;
+    for (let i = 0; i < src.length; i++) {
+      if (!m[i]) continue;
+      const v = src[i];
+      d[n++] = v;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+  } else {
+    n = d.length;
+    for (let i = 0; i < n; i++) {
+      const v = d[i];
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
   }
   if (!(hi >= lo)) return qs.map(() => NaN);
   if (hi === lo) return qs.map(() => lo);
   const hist = new Float64Array(bins);
   const scale = (bins - 1) / (hi - lo);
-  let n = 0;
-  for (let i = 0; i < d.length; i++) {
-    if (mask && !mask.data[i]) continue;
-    hist[Math.round((d[i] - lo) * scale)]++;
-    n++;
-  }
+  for (let i = 0; i < n; i++) hist[Math.round((d[i] - lo) * scale)]++;
   return qs.map((q) => {
     const target = q * n;
     let acc = 0;
