@@ -4,7 +4,7 @@ import { composeServices } from './compose';
 import { createApp } from './http/app';
 import { openRuntime, runWorker } from './runtime';
 import { createThreadedPipeline } from './jobs/pipeline-thread';
-import { sweepOrphanUploads } from './submissions/orphan-uploads';
+import { scheduleOrphanSweeps } from './submissions/orphan-uploads';
 
 /** Starts the whole product: migrations, first superuser, API, PWA and (by default) the worker on one port. */
 async function main() {
@@ -22,10 +22,9 @@ async function main() {
   // while the in-process worker holds the event loop, Node's 5 s server timeout fires late and
   // resets a request that is already on its way (ECONNRESET / EPIPE in API clients).
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
-  // Folders of uploads that a process dying mid-request left behind: swept once, after start.
-  sweepOrphanUploads({ db, files: services.files })
-    .then((n) => n > 0 && console.log(`removed ${n} upload folder(s) that belong to no task`))
-    .catch((err) => console.error('upload folders could not be swept:', err));
+  // Folders of uploads that a process dying mid-request left behind: swept after start, and
+  // every 15 minutes after that (what Orthanc could not delete while down goes when it is back).
+  const stopSweeps = scheduleOrphanSweeps({ db, files: services.files, log: (msg) => console.log(msg) });
   // The demo profiles' studies are generated and queued after the server answers: a first start
   // is not held up, and a visitor sees them processing in the demo until they are ready.
   if (config.seedDemo) {
@@ -38,6 +37,7 @@ async function main() {
     stopping = true;
     console.log(`${signal}: shutting down`);
     server.close();
+    stopSweeps();
     await queue.stop();
     await services.taskEvents.close().catch(() => undefined);
     await services.userCache.close().catch(() => undefined);

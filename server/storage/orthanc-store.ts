@@ -223,7 +223,7 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
    * Removes the task's (or the owner's) rows one instance at a time, each in the transaction that
    * deletes the instance when no other row names it: a row goes only with its instance, so an
    * Orthanc that stops answering leaves rows naming what is left, which the sweep of orphaned
-   * uploads at the next start finds (storedTasks) and removes then.
+   * uploads (after start and every 15 minutes) finds (storedTasks) and removes then.
    */
   async function removeNamed(ownerId: string, taskId?: string): Promise<void> {
     for (const id of await repo.instanceIds(ownerId, taskId)) {
@@ -236,7 +236,7 @@ export function orthancImageStore(deps: { orthanc: OrthancClient; repo: StoredIm
 
   /**
    * Removes a task's derived images, instances (those no other task names) and staged files. When
-   * Orthanc stops answering partway, what it still holds stays named for the next start's sweep:
+   * Orthanc stops answering partway, what it still holds stays named for the next sweep:
    * by the task's rows, or by its staged files (unnamedStagedInstances), which then stay too (an
    * upload cut off because Orthanc went down after storing some of its files).
    */

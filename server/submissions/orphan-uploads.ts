@@ -15,12 +15,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Removes the upload folders (DATA_DIR/files/<owner>/<id>) that belong to no task kept in that
  * owner's folder (demo-owner.ts, filesOwnerOf): what a process that died mid-upload left behind,
- * and with Orthanc the instances it had stored from them (orthanc-store.ts). Run at start; answers
- * how many it removed. Folders with names the server never makes are left alone.
+ * and with Orthanc the instances it had stored from them (orthanc-store.ts). Run after start and
+ * every 15 minutes (scheduleOrphanSweeps); answers how many it removed. Folders with names the
+ * server never makes are left alone.
  */
 export async function sweepOrphanUploads(deps: { db: Db; files: ImageStore; graceMs?: number; now?: number }): Promise<number> {
   // An Orthanc that does not answer cannot be swept now (the instances an upload left there would
-  // stay behind with no staged file left to find them by): its folders wait for the next start.
+  // stay behind with no staged file left to find them by): its folders wait for the next sweep.
   if (deps.files.kind === 'orthanc' && !(await deps.files.check()).ok) return 0;
   const tasks = tasksRepository(deps.db);
   const quietSince = (deps.now ?? Date.now()) - (deps.graceMs ?? ORPHAN_GRACE_MS);
@@ -34,4 +35,34 @@ export async function sweepOrphanUploads(deps: { db: Db; files: ImageStore; grac
     removed++;
   }
   return removed;
+}
+
+/**
+ * Sweeps now and then every `everyMs` for as long as the process runs, not only at start: what
+ * Orthanc could not be asked to delete while it was down (an upload cut off, a task deleted
+ * meanwhile) goes once it answers again, without waiting for a restart. A sweep never overlaps the
+ * one before, and one that fails is logged and tried again at the next turn. Answers a function
+ * that stops the sweeps.
+ */
+export function scheduleOrphanSweeps(
+  deps: { db: Db; files: ImageStore; everyMs?: number; log: (msg: string) => void },
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const turn = async () => {
+    try {
+      const n = await sweepOrphanUploads(deps);
+      if (n > 0) deps.log(`removed ${n} upload folder(s) that belong to no task`);
+    } catch (err) {
+      deps.log(`upload folders could not be swept: ${(err as Error).message}`);
+    }
+    if (stopped) return;
+    timer = setTimeout(() => void turn(), deps.everyMs ?? ORPHAN_GRACE_MS);
+    timer.unref();
+  };
+  void turn();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

@@ -1,6 +1,7 @@
 /**
- * Upload folders that belong to no task (a process died mid-upload) are swept at start; the
- * folders of tasks and demo profiles, and any folder written to lately, are not.
+ * Upload folders that belong to no task (a process died mid-upload) are swept at start and now
+ * and then after that; the folders of tasks and demo profiles, and any folder written to lately,
+ * are not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,8 @@ import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { AI_MODEL } from '../../core/decisions';
 import { VIEW_KEYS } from '../../core/contract';
-import { ORPHAN_GRACE_MS, sweepOrphanUploads } from '../../server/submissions/orphan-uploads';
+import { ORPHAN_GRACE_MS, scheduleOrphanSweeps, sweepOrphanUploads } from '../../server/submissions/orphan-uploads';
+import type { ImageStore } from '../../server/storage/image-store';
 import { makeStudyFiles } from '../fixtures/studies';
 
 describe(`sweeping orphan upload folders on ${dbLabel()}`, () => {
@@ -68,5 +70,40 @@ describe(`sweeping orphan upload folders on ${dbLabel()}`, () => {
     for (const kept of [taskDir, demoDir, fresh, stranger]) expect(existsSync(kept)).toBe(true);
     // An owner folder left empty goes too.
     expect(existsSync(path.dirname(otherOwners))).toBe(false);
+  });
+
+  it('sweeps again while the server runs: an orphan left after start goes without a restart, and a failed sweep is retried', async () => {
+    const user = await api.createUser();
+    const hour = 60 * 60 * 1000;
+    const log: string[] = [];
+    // The first look at the stored uploads fails, as when the store does not answer.
+    let failures = 1;
+    const files = new Proxy(api.services.files, {
+      get(target, prop, receiver) {
+        if (prop === 'storedTasks' && failures > 0) {
+          failures--;
+          return async () => {
+            throw new Error('store not answering');
+          };
+        }
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as ImageStore;
+    const stop = scheduleOrphanSweeps({ db: api.db, files, everyMs: 50, log: (m) => log.push(m) });
+    try {
+      const orphan = folder(user.id, randomUUID(), hour);
+      const deadline = Date.now() + 10_000;
+      while (existsSync(orphan) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(existsSync(orphan)).toBe(false);
+      expect(log[0]).toBe('upload folders could not be swept: store not answering');
+      expect(log).toContain('removed 1 upload folder(s) that belong to no task');
+    } finally {
+      stop();
+    }
+    // Stopped: nothing more is swept.
+    const later = folder(user.id, randomUUID(), hour);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(existsSync(later)).toBe(true);
   });
 });

@@ -52,7 +52,9 @@ export function findMassCandidates(r: Raster, breast: Mask, spacingMm: number): 
 
   const best = new Float32Array(w * h).fill(-Infinity);
   const bestScale = new Uint8Array(w * h);
-  const inner = awayFromImageEdge(erodeMask(breast, Math.max(1, Math.round(3 / spacingMm))), Math.max(1, Math.round(3 / spacingMm)));
+  // Candidates keep 3 mm from the skin line and from the image's edge.
+  const margin = Math.max(1, Math.round(3 / spacingMm));
+  const inner = awayFromImageEdge(erodeMask(breast, margin), margin);
   let g1 = gaussianBlur(z, MASS_RADII_MM[0] / spacingMm / Math.SQRT2);
   const dog: Raster = { width: w, height: h, data: new Float32Array(w * h) };
   MASS_RADII_MM.forEach((radiusMm, s) => {

@@ -39,11 +39,11 @@ export function boxDownsample(pixels: Float32Array, width: number, height: numbe
     return out;
   }
   const acc = new Float64Array(ow);
+  const fullCols = Math.floor(width / fx);
   for (let oy = 0; oy < oh; oy++) {
     acc.fill(0);
     const y0 = oy * fy;
     const y1 = Math.min(height, y0 + fy);
-    const fullCols = Math.floor(width / fx);
     for (let y = y0; y < y1; y++) {
       let p = y * width;
       // Whole blocks, then the partial last one (sums in the same order as pixel by pixel).
