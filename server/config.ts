@@ -31,6 +31,8 @@ export interface Config {
   workerConcurrency: number;
   /** Threads of a worker's pipeline: views decode side by side, one per thread. */
   pipelineThreads: number;
+  /** Each new pipeline thread first runs a small study (server/jobs/warm-up.ts). */
+  pipelineWarmUp: boolean;
   maxUploadBytes: number;
   corsOrigins: string[];
   viewerUrl: string | null;
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: bool(env.SEED_DEMO, true),
     workerConcurrency: Math.max(1, int(env.WORKER_CONCURRENCY, 1)),
     pipelineThreads: Math.max(1, int(env.PIPELINE_THREADS, defaultPipelineThreads())),
+    pipelineWarmUp: bool(env.PIPELINE_WARM_UP, true),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS, []),
     viewerUrl: env.VIEWER_URL || null,

@@ -12,7 +12,7 @@ async function main() {
   const { db, queue } = await openRuntime(config);
   const services = composeServices(config, db, { enqueue: (id) => queue.enqueue(id) });
   await services.users.ensureFirstSuperuser((msg) => console.log(msg));
-  if (config.runWorker) await runWorker(config, db, queue, createThreadedPipeline(config.pipelineThreads), console.log, (id) => services.userCache.forget(id));
+  if (config.runWorker) await runWorker(config, db, queue, createThreadedPipeline(config.pipelineThreads, { warmUp: config.pipelineWarmUp }), console.log, (id) => services.userCache.forget(id));
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;

@@ -13,7 +13,7 @@ async function main() {
     process.exit(2);
   }
   const { db, queue } = await openRuntime(config);
-  await runWorker(config, db, queue, createThreadedPipeline(config.pipelineThreads));
+  await runWorker(config, db, queue, createThreadedPipeline(config.pipelineThreads, { warmUp: config.pipelineWarmUp }));
   console.log(`worker started (concurrency ${config.workerConcurrency})`);
   const stop = async () => {
     await queue.stop();

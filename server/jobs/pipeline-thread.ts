@@ -32,10 +32,18 @@ export const RENEW_THREADS_ABOVE_MB = 640;
 /** How long a heavy pipeline waits without work before it renews its threads (see renewWhenIdle). */
 export const RENEW_AFTER_IDLE_MS = 5000;
 
+export interface ThreadedPipelineOptions {
+  /** Above this resident size once idle, the threads are renewed (default RENEW_THREADS_ABOVE_MB). */
+  renewAboveMb?: number;
+  /** After this long without a call (default RENEW_AFTER_IDLE_MS). */
+  renewAfterIdleMs?: number;
+  /** Each new thread first runs a small study (warm-up.ts), so that the next real one runs fast. */
+  warmUp?: boolean;
+}
+
 export function createThreadedPipeline(
   threads = defaultPipelineThreads(),
-  renewAboveMb = RENEW_THREADS_ABOVE_MB,
-  renewAfterIdleMs = RENEW_AFTER_IDLE_MS,
+  { renewAboveMb = RENEW_THREADS_ABOVE_MB, renewAfterIdleMs = RENEW_AFTER_IDLE_MS, warmUp = false }: ThreadedPipelineOptions = {},
 ): Pipeline & { close(): Promise<void>; threadIds(): number[] } {
   let nextId = 1;
   let closed = false;
@@ -43,7 +51,7 @@ export function createThreadedPipeline(
 
   function thread(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
-    const w = new Worker(new URL('./pipeline.worker.mjs', import.meta.url));
+    const w = new Worker(new URL('./pipeline.worker.mjs', import.meta.url), { workerData: { warmUp } });
     w.on('message', (reply: Reply) => {
       const p = slot.pending.get(reply.id);
       if (!p) return;
@@ -106,7 +114,8 @@ export function createThreadedPipeline(
    * A thread keeps what a study made it grow (the codecs' WASM memory never shrinks, and a heap
    * that grew stays large), so a process that ran many studies would hold the largest of each.
    * When the process is heavy once its threads are idle, they are replaced by fresh ones, started at
-   * once so that the next study finds them loaded; but only once no call has come for
+   * once so that the next study finds them loaded (and, with warmUp, already past their first
+   * study: warm-up.ts); but only once no call has come for
    * renewAfterIdleMs. A fresh thread's code runs unoptimised: on this 2-core machine the views of a
    * JPEG 2000 study took 10.2-10.6 s on threads renewed right after the study before, against
    * 8.1-8.7 s on the same threads kept, and the renewal's start-up (about 0.8 s of CPU a thread)

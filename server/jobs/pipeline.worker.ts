@@ -3,10 +3,11 @@
  * here so that the server's event loop keeps answering requests while a study is processed.
  * Messages: { id, op, args } in; { id, ok, value } or { id, ok: false, permanent, message } out.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createPipeline } from './pipeline';
 import { PermanentJobError, type Pipeline } from './process-task';
 import { transferable } from '../transferable';
+import { warmUp } from './warm-up';
 
 const pipeline = createPipeline();
 
@@ -14,7 +15,10 @@ type Request = { id: number; op: 'prepare' | 'score'; args: unknown[] };
 
 // One request at a time: two views decoded and analysed side by side in one thread would only
 // take turns on its core while holding both in memory; the pipeline's other threads run the rest.
-let queue: Promise<void> = Promise.resolve();
+// The first waits for the warm-up (warm-up.ts), when the pipeline asked for one; a warm-up that
+// fails only leaves the thread cold.
+const start = (workerData as { warmUp?: boolean } | undefined)?.warmUp ? warmUp(pipeline).catch(() => undefined) : Promise.resolve();
+let queue: Promise<void> = start;
 parentPort!.on('message', (request: Request) => {
   queue = queue.then(() => handle(request));
 });

@@ -3,7 +3,8 @@ import { VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { createPipeline } from '../../server/jobs/pipeline';
 import { createThreadedPipeline } from '../../server/jobs/pipeline-thread';
-import { PermanentJobError } from '../../server/jobs/process-task';
+import { PermanentJobError, type Pipeline } from '../../server/jobs/process-task';
+import { warmUp } from '../../server/jobs/warm-up';
 import type { PreparedView } from '../../server/analysis/image/study';
 import { makeStudyFiles, truncate } from '../fixtures/studies';
 
@@ -38,7 +39,7 @@ describe('the pipeline in a worker thread', () => {
 
   it('keeps its threads for a study right behind, renews them once idle, and gives the same result on fresh threads', async () => {
     // Every process is "heavy" above 0 MB; renewal after 300 ms without work.
-    const pool = createThreadedPipeline(2, 0, 300);
+    const pool = createThreadedPipeline(2, { renewAboveMb: 0, renewAfterIdleMs: 300 });
     try {
       const files = await makeStudyFiles({ seed: 11 });
       const ctx = { age: 60, ageSource: 'birthdate' as const, riskFactors: EMPTY_RISK_FACTORS };
@@ -70,5 +71,42 @@ describe('the pipeline in a worker thread', () => {
     const err = await threaded.prepare(truncate(files.l_cc, 0.5), 'l_cc').catch((e) => e);
     expect(err).toBeInstanceOf(PermanentJobError);
     expect(err.message).toMatch(/L-CC image could not be read: .*cut short/);
+  });
+
+  it('warms a new thread with a whole phantom study: four views analysed, then scored', async () => {
+    const direct = createPipeline();
+    const calls: string[] = [];
+    const counting: Pipeline = {
+      async prepare(bytes, key) {
+        const out = await direct.prepare(bytes, key);
+        calls.push(`prepare ${key}: ${out.view.analysis?.density ? 'analysed' : 'not analysed'}`);
+        return out;
+      },
+      async score(views, ctx) {
+        const out = await direct.score(views, ctx);
+        calls.push(`score: ${out.result.density.study.percent === null ? 'no density' : 'density'}`);
+        return out;
+      },
+    };
+    await warmUp(counting);
+    expect(calls).toEqual([...VIEW_KEYS.map((k) => `prepare ${k}: analysed`), 'score: density']);
+  });
+
+  it('gives the same results on threads that warmed up first', async () => {
+    const warmed = createThreadedPipeline(2, { warmUp: true });
+    try {
+      const files = await makeStudyFiles({ seed: 13 });
+      const direct = createPipeline();
+      const ctx = { age: 48, ageSource: 'birthdate' as const, riskFactors: EMPTY_RISK_FACTORS };
+      const a = {} as Record<ViewKey, PreparedView>;
+      const b = {} as Record<ViewKey, PreparedView>;
+      for (const key of VIEW_KEYS) a[key] = (await direct.prepare(files[key].slice(), key)).view;
+      const decoded = await Promise.all(VIEW_KEYS.map((key) => warmed.prepare(files[key].slice(), key)));
+      VIEW_KEYS.forEach((key, i) => (b[key] = decoded[i].view));
+      expect(b).toEqual(a);
+      expect((await warmed.score(b, ctx)).result).toEqual((await direct.score(a, ctx)).result);
+    } finally {
+      await warmed.close();
+    }
   });
 });
