@@ -54,7 +54,7 @@ export function scheduleOrphanSweeps(
       const n = await sweepOrphanUploads(deps);
       if (n > 0) deps.log(`removed ${n} upload folder(s) that belong to no task`);
     } catch (err) {
-      deps.log(`upload folders could not be swept: ${(err as Error).message}`);
+      deps.log(`upload folders could not be swept: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (stopped) return;
     timer = setTimeout(() => void turn(), deps.everyMs ?? ORPHAN_GRACE_MS);
