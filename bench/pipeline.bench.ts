@@ -7,7 +7,8 @@
  *     cores plus the analysis's CPU time divided by the cores; goals: under 3 s, at most 1.3 times
  *     the floor), and the server's peak memory (goal: < 1 GB);
  *  3. memory during a 190 MB upload (streamed to disk: the peak must not follow the file size);
- *  4. studies per minute with two `npm run worker` processes on PostgreSQL (TEST_POSTGRES_URL or
+ *  4. the first study after a server starts, its pipeline threads warmed up at start and not;
+ *  5. studies per minute with two `npm run worker` processes on PostgreSQL (TEST_POSTGRES_URL or
  *     postgres://postgres@127.0.0.1:5432/postgres; skipped with a message when it is not reachable).
  * Run: npm run bench -- pipeline   (or: npx tsx bench/pipeline.bench.ts)
  */
@@ -200,7 +201,47 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  await firstStudyAfterStart(encoded.jpeg2000);
   await studiesPerMinute(encoded['explicit-le'], Number(process.env.BENCH_STUDIES || 6));
+}
+
+/**
+ * The first study a freshly started server processes, with its pipeline threads warmed up at start
+ * (PIPELINE_WARM_UP, server/jobs/warm-up.ts) and without: the timed studies above all run on
+ * threads that have processed a study before, so they cannot show what the warm-up is for. Each
+ * server is given SETTLE_MS after it answers, as a product that started a little before its first
+ * study is; runs alternate between the two, three of each, and the median is printed.
+ */
+async function firstStudyAfterStart(files: Record<ViewKey, Uint8Array>) {
+  const SETTLE_MS = 12_000;
+  const RUNS = Number(process.env.BENCH_FIRST_RUNS || 3);
+  // As above: the database is created by a first start, so the timed starts are restarts.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-first-'));
+  await (await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false' })).stop();
+  const times: Record<'warm' | 'cold', number[]> = { warm: [], cold: [] };
+  try {
+    for (let run = 0; run < 2 * RUNS; run++) {
+      const mode = run % 2 === 0 ? 'warm' : 'cold';
+      const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', JOB_POLL_SECONDS: '0.5', PIPELINE_WARM_UP: String(mode === 'warm') });
+      try {
+        const token = await loginToken(server.base, ADMIN, PASSWORD);
+        await new Promise((r) => setTimeout(r, SETTLE_MS));
+        const t0 = performance.now();
+        await waitCompleted(server.base, token, await submit(server.base, token, files));
+        times[mode].push(performance.now() - t0);
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+  const list = (v: number[]) => v.map((t) => fmt(t)).join(', ');
+  console.log(
+    `first study after a start, jpeg2000, upload to completed (${SETTLE_MS / 1000} s after the server answered, median of ${RUNS}): ` +
+      `${fmt(med(times.warm))} ms with its threads warmed up at start (${list(times.warm)}), ${fmt(med(times.cold))} ms without (${list(times.cold)})`,
+  );
 }
 
 main().catch((err) => {

@@ -15,11 +15,13 @@ type Request = { id: number; op: 'prepare' | 'score'; args: unknown[] };
 
 // One request at a time: two views decoded and analysed side by side in one thread would only
 // take turns on its core while holding both in memory; the pipeline's other threads run the rest.
-// The first waits for the warm-up (warm-up.ts), when the pipeline asked for one; a warm-up that
-// fails only leaves the thread cold.
-const start = (workerData as { warmUp?: boolean } | undefined)?.warmUp ? warmUp(pipeline).catch(() => undefined) : Promise.resolve();
+// The warm-up (warm-up.ts), when the pipeline asked for one, stops at its next step once a request
+// has come, and the request runs after that step; a warm-up that fails only leaves the thread cold.
+let requested = false;
+const start = (workerData as { warmUp?: boolean } | undefined)?.warmUp ? warmUp(pipeline, () => requested).catch(() => undefined) : Promise.resolve();
 let queue: Promise<void> = start;
 parentPort!.on('message', (request: Request) => {
+  requested = true;
   queue = queue.then(() => handle(request));
 });
 

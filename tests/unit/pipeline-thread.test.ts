@@ -92,6 +92,42 @@ describe('the pipeline in a worker thread', () => {
     expect(calls).toEqual([...VIEW_KEYS.map((k) => `prepare ${k}: analysed`), 'score: density']);
   });
 
+  it('stops warming up at its next step once real work has come', async () => {
+    const direct = createPipeline();
+    const steps: string[] = [];
+    let requested = false;
+    const counting: Pipeline = {
+      async prepare(bytes, key) {
+        steps.push(`prepare ${key}`);
+        // A study arrives while the first view is being warmed on.
+        if (steps.length === 1) requested = true;
+        return direct.prepare(bytes, key);
+      },
+      async score(views, ctx) {
+        steps.push('score');
+        return direct.score(views, ctx);
+      },
+    };
+    await warmUp(counting, () => requested);
+    expect(steps).toEqual([`prepare ${VIEW_KEYS[0]}`]);
+    steps.length = 0;
+    await warmUp(counting, () => true);
+    expect(steps, 'work already waiting: no warm-up at all').toEqual([]);
+  });
+
+  it('answers a request that comes during the warm-up with the same result as on cold threads', async () => {
+    const warming = createThreadedPipeline(1, { warmUp: true });
+    const direct = createPipeline();
+    try {
+      const files = await makeStudyFiles({ seed: 5 });
+      const [a, b] = await Promise.all([warming.prepare(files.l_cc.slice(), 'l_cc'), direct.prepare(files.l_cc.slice(), 'l_cc')]);
+      expect(a.view).toEqual(b.view);
+      expect(a.png.equals(b.png)).toBe(true);
+    } finally {
+      await warming.close();
+    }
+  });
+
   it('gives the same results on threads that warmed up first', async () => {
     const warmed = createThreadedPipeline(2, { warmUp: true });
     try {
