@@ -27,8 +27,9 @@ export const WARM_UP_SIZE = { width: 1248, height: 1536 } as const;
  * two threads warming side by side, and a study submitted 12 s after start used to wait for all of
  * it: upload to completed 15.4 s against 14.2 s on threads that did not warm up (median of three,
  * `npm run bench -- pipeline`). Giving way, a tiny view sent at once is answered 0.4 s later than
- * on cold threads instead of 15 s later; the study 12 s after start took 12.0-12.8 s either way, its
- * views 9.7-10.3 s against 10.9-11.5 s cold (two runs each).
+ * on cold threads instead of 15 s later; the study 12 s after start took 12.0-12.8 s either way
+ * (two runs each): after its upload, 9.7-10.3 s against 10.9-11.5 s cold, but its upload, sharing the
+ * cores with the warm-up still under way, 2.3-2.5 s against 1.2-1.3 s.
  */
 export async function warmUp(pipeline: Pipeline, stop: () => boolean = () => false): Promise<void> {
   // Before each step the thread turns its event loop, so a request that came during the step
