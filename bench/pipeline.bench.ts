@@ -33,6 +33,7 @@ import { openPostgres } from '../server/db/client';
 import { PRODUCT_ENV, loginToken, startServerProcess } from './lib/spawn-server';
 import { submit, waitCompleted } from './lib/tasks';
 import { measureFloor, type Floor } from './lib/floor';
+import { median } from './lib/stats';
 import { availableParallelism } from 'node:os';
 
 const ENCODINGS: TransferSyntaxName[] = ['explicit-le', 'jpeg2000', 'jpeg-ls'];
@@ -236,11 +237,10 @@ async function firstStudyAfterStart(files: Record<ViewKey, Uint8Array>) {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const med = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   const list = (v: number[]) => v.map((t) => fmt(t)).join(', ');
   console.log(
     `first study after a start, jpeg2000, upload to completed (${SETTLE_MS / 1000} s after the server answered, median of ${RUNS}): ` +
-      `${fmt(med(times.warm))} ms with its threads warmed up at start (${list(times.warm)}), ${fmt(med(times.cold))} ms without (${list(times.cold)})`,
+      `${fmt(median(times.warm))} ms with its threads warmed up at start (${list(times.warm)}), ${fmt(median(times.cold))} ms without (${list(times.cold)})`,
   );
 }
 
