@@ -29,6 +29,8 @@ export interface ComposeOptions {
   log?: (msg: string) => void;
   /** Hands a new task to the job queue (absent: tasks wait in the database until a worker starts). */
   enqueue?: (taskId: string) => Promise<void>;
+  /** A study's upload has begun (an in-process worker's pipeline threads stop warming up). */
+  uploadStarting?: () => void;
   /** The clock of the throttling counters (tests move it on instead of waiting). */
   now?: () => Date;
 }
@@ -64,7 +66,7 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     taskEvents: taskEvents(db, opts.log),
     health: healthService({ health: healthRepository(db), images: files }),
     dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
-    intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), userChanged: (id) => userCache.forget(id) }),
+    intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), uploadStarting: opts.uploadStarting, userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),
   };
   return services;

@@ -10,9 +10,11 @@ import { scheduleOrphanSweeps } from './submissions/orphan-uploads';
 async function main() {
   const config = loadConfig();
   const { db, queue } = await openRuntime(config);
-  const services = composeServices(config, db, { enqueue: (id) => queue.enqueue(id) });
+  // Created first: its threads start loading (and warming up) while the rest starts.
+  const pipeline = config.runWorker ? createThreadedPipeline(config.pipelineThreads, { warmUp: config.pipelineWarmUp }) : null;
+  const services = composeServices(config, db, { enqueue: (id) => queue.enqueue(id), uploadStarting: () => pipeline?.expectWork() });
   await services.users.ensureFirstSuperuser((msg) => console.log(msg));
-  if (config.runWorker) await runWorker(config, db, queue, createThreadedPipeline(config.pipelineThreads, { warmUp: config.pipelineWarmUp }), console.log, (id) => services.userCache.forget(id));
+  if (pipeline) await runWorker(config, db, queue, pipeline, console.log, (id) => services.userCache.forget(id));
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;

@@ -10,13 +10,16 @@ import { defaultPipelineThreads } from '../config';
 import type { PreparedView } from '../analysis/image/study';
 import { PermanentJobError, type Pipeline } from './process-task';
 import { transferable } from '../transferable';
+import type { WarmUpOutcome } from './warm-up';
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; permanent: boolean; message: string };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; permanent: boolean; message: string } | { id?: undefined; warmUp: WarmUpOutcome };
 type Op = 'prepare' | 'score';
 type ScoreReply = { result: Awaited<ReturnType<Pipeline['score']>>['result']; overlays: Record<string, Record<string, Uint8Array>> };
 
 interface Slot {
   worker: Worker | null;
+  /** How the live thread's warm-up went; null while it runs (or when there is none). */
+  warmUp: WarmUpOutcome | null;
   pending: Map<number, { resolve(v: unknown): void; reject(e: Error): void }>;
 }
 
@@ -44,15 +47,20 @@ export interface ThreadedPipelineOptions {
 export function createThreadedPipeline(
   threads = defaultPipelineThreads(),
   { renewAboveMb = RENEW_THREADS_ABOVE_MB, renewAfterIdleMs = RENEW_AFTER_IDLE_MS, warmUp = false }: ThreadedPipelineOptions = {},
-): Pipeline & { close(): Promise<void>; threadIds(): number[] } {
+): Pipeline & { close(): Promise<void>; threadIds(): number[]; expectWork(): void; warmUps(): (WarmUpOutcome | null)[] } {
   let nextId = 1;
   let closed = false;
-  const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => ({ worker: null, pending: new Map() }));
+  const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => ({ worker: null, warmUp: null, pending: new Map() }));
 
   function thread(slot: Slot): Worker {
     if (slot.worker) return slot.worker;
     const w = new Worker(new URL('./pipeline.worker.mjs', import.meta.url), { workerData: { warmUp } });
+    slot.warmUp = null;
     w.on('message', (reply: Reply) => {
+      if ('warmUp' in reply) {
+        if (slot.worker === w) slot.warmUp = reply.warmUp;
+        return;
+      }
       const p = slot.pending.get(reply.id);
       if (!p) return;
       slot.pending.delete(reply.id);
@@ -157,6 +165,15 @@ export function createThreadedPipeline(
     },
     /** The live threads' ids (which threads a study will run on; for tests and diagnostics). */
     threadIds: () => slots.flatMap((s) => (s.worker ? [s.worker.threadId] : [])),
+    /**
+     * A study is on its way (its upload has begun): the threads' warm-ups stop at their next step
+     * now, not once its first view reaches them, so the upload does not share the cores with them.
+     */
+    expectWork() {
+      for (const s of slots) s.worker?.postMessage({ op: 'expect' });
+    },
+    /** Each live thread's warm-up outcome (null while it runs or when there is none; for tests and diagnostics). */
+    warmUps: () => slots.flatMap((s) => (s.worker ? [s.warmUp] : [])),
     async close() {
       closed = true;
       cancelRenewal();

@@ -11,21 +11,28 @@ import { warmUp } from './warm-up';
 
 const pipeline = createPipeline();
 
-type Request = { id: number; op: 'prepare' | 'score'; args: unknown[] };
+type Request = { id: number; op: 'prepare' | 'score'; args: unknown[] } | { op: 'expect' };
 
 // One request at a time: two views decoded and analysed side by side in one thread would only
 // take turns on its core while holding both in memory; the pipeline's other threads run the rest.
 // The warm-up (warm-up.ts), when the pipeline asked for one, stops at its next step once a request
-// has come, and the request runs after that step; a warm-up that fails only leaves the thread cold.
+// has come, or once the pipeline said a study is on its way ('expect': its upload has begun), and
+// the request runs after that step; a warm-up that fails only leaves the thread cold.
 let requested = false;
-const start = (workerData as { warmUp?: boolean } | undefined)?.warmUp ? warmUp(pipeline, () => requested).catch(() => undefined) : Promise.resolve();
+const start = (workerData as { warmUp?: boolean } | undefined)?.warmUp
+  ? warmUp(pipeline, () => requested).then(
+      (outcome) => parentPort!.postMessage({ warmUp: outcome }),
+      () => parentPort!.postMessage({ warmUp: { steps: 0, finished: false } }),
+    )
+  : Promise.resolve();
 let queue: Promise<void> = start;
 parentPort!.on('message', (request: Request) => {
   requested = true;
+  if (request.op === 'expect') return;
   queue = queue.then(() => handle(request));
 });
 
-async function handle({ id, op, args }: Request): Promise<void> {
+async function handle({ id, op, args }: Extract<Request, { id: number }>): Promise<void> {
   try {
     if (op === 'prepare') {
       const { view, png } = await pipeline.prepare(...(args as Parameters<Pipeline['prepare']>));

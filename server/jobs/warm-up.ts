@@ -22,7 +22,8 @@ export const WARM_UP_SIZE = { width: 1248, height: 1536 } as const;
 
 /**
  * Runs the warm-up study step by step (making the phantom, each view, the scoring) until `stop`
- * says real work has come: a study never waits for more of the warm-up than the step under way.
+ * says real work has come (a request, or the intake's word that an upload has begun:
+ * pipeline-thread.ts, expectWork): a study never waits for more of the warm-up than the step under way.
  * The whole warm-up is about 9 s of CPU on one core of this 2-core machine on a slow day, 17 s for
  * two threads warming side by side, and a study submitted 12 s after start used to wait for all of
  * it: upload to completed 15.4 s against 14.2 s on threads that did not warm up (median of three,
@@ -31,20 +32,33 @@ export const WARM_UP_SIZE = { width: 1248, height: 1536 } as const;
  * (two runs each): after its upload, 9.7-10.3 s against 10.9-11.5 s cold, but its upload, sharing the
  * cores with the warm-up still under way, 2.3-2.5 s against 1.2-1.3 s.
  */
-export async function warmUp(pipeline: Pipeline, stop: () => boolean = () => false): Promise<void> {
+export async function warmUp(pipeline: Pipeline, stop: () => boolean = () => false): Promise<WarmUpOutcome> {
+  let steps = 0;
   // Before each step the thread turns its event loop, so a request that came during the step
   // before is seen.
   const stopped = async () => {
     await new Promise((resolve) => setImmediate(resolve));
     return stop();
   };
-  if (await stopped()) return;
+  if (await stopped()) return { steps, finished: false };
   const files = writeStudySync(generateStudy({ seed: 7, ...WARM_UP_SIZE }));
+  steps++;
   const views = {} as Record<ViewKey, PreparedView>;
   for (const key of VIEW_KEYS) {
-    if (await stopped()) return;
+    if (await stopped()) return { steps, finished: false };
     views[key] = (await pipeline.prepare(files[key], key)).view;
+    steps++;
   }
-  if (await stopped()) return;
+  if (await stopped()) return { steps, finished: false };
   await pipeline.score(views, { age: 55, ageSource: 'birthdate', riskFactors: EMPTY_RISK_FACTORS });
+  return { steps: steps + 1, finished: true };
 }
+
+/** How far a warm-up went: its steps done (of WARM_UP_STEPS), and whether it ran to its end. */
+export interface WarmUpOutcome {
+  steps: number;
+  finished: boolean;
+}
+
+/** The phantom, its four views, the scoring. */
+export const WARM_UP_STEPS = 2 + VIEW_KEYS.length;

@@ -16,6 +16,11 @@ export interface IntakeDeps {
   db: Db;
   files: ImageStore;
   enqueue(taskId: string): Promise<void>;
+  /**
+   * Called when a user who may submit starts sending a study, before its bytes are read: the
+   * worker in this process (if any) makes ready for it (server/jobs/pipeline-thread.ts, expectWork).
+   */
+  uploadStarting?(): void;
   /** The user's row changed (count and status): drop any cached copy. */
   userChanged?(userId: string): void;
 }
@@ -41,7 +46,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
  * A submission: four DICOM files streamed to storage, checked by content (never by the client's
  * word), then one task created and one submission counted, atomically, and the job queued.
  */
-export function intakeService({ config, db, files, enqueue, userChanged }: IntakeDeps) {
+export function intakeService({ config, db, files, enqueue, uploadStarting, userChanged }: IntakeDeps) {
   const tasks = tasksRepository(db);
 
   return {
@@ -56,6 +61,7 @@ export function intakeService({ config, db, files, enqueue, userChanged }: Intak
         if (first) return { task: toTaskPublic(first), replayed: true };
       }
       assertMaySubmit(user, config.contactEmail);
+      uploadStarting?.();
 
       const taskId = randomUUID();
       try {

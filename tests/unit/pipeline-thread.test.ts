@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { createPipeline } from '../../server/jobs/pipeline';
 import { createThreadedPipeline } from '../../server/jobs/pipeline-thread';
 import { PermanentJobError, type Pipeline } from '../../server/jobs/process-task';
-import { warmUp } from '../../server/jobs/warm-up';
+import { WARM_UP_STEPS, warmUp } from '../../server/jobs/warm-up';
 import type { PreparedView } from '../../server/analysis/image/study';
 import { makeStudyFiles, truncate } from '../fixtures/studies';
 
@@ -88,7 +88,7 @@ describe('the pipeline in a worker thread', () => {
         return out;
       },
     };
-    await warmUp(counting);
+    expect(await warmUp(counting)).toEqual({ steps: WARM_UP_STEPS, finished: true });
     expect(calls).toEqual([...VIEW_KEYS.map((k) => `prepare ${k}: analysed`), 'score: density']);
   });
 
@@ -108,11 +108,28 @@ describe('the pipeline in a worker thread', () => {
         return direct.score(views, ctx);
       },
     };
-    await warmUp(counting, () => requested);
+    // The phantom made and the first view warmed on: two steps of the whole.
+    expect(await warmUp(counting, () => requested)).toEqual({ steps: 2, finished: false });
     expect(steps).toEqual([`prepare ${VIEW_KEYS[0]}`]);
     steps.length = 0;
-    await warmUp(counting, () => true);
+    expect(await warmUp(counting, () => true)).toEqual({ steps: 0, finished: false });
     expect(steps, 'work already waiting: no warm-up at all').toEqual([]);
+  });
+
+  it('stops its threads\' warm-up as soon as a study is announced, before any of its views arrives', async () => {
+    const warming = createThreadedPipeline(2, { warmUp: true });
+    try {
+      expect(warming.warmUps()).toEqual([null, null]);
+      // What the intake does when an upload begins (server/main.ts).
+      warming.expectWork();
+      await vi.waitFor(() => expect(warming.warmUps().every((w) => w !== null)).toBe(true), { timeout: 60_000, interval: 50 });
+      for (const outcome of warming.warmUps()) {
+        expect(outcome?.finished).toBe(false);
+        expect(outcome?.steps).toBeLessThanOrEqual(1);
+      }
+    } finally {
+      await warming.close();
+    }
   });
 
   it('answers a request that comes during the warm-up with the same result as on cold threads', async () => {
