@@ -97,12 +97,80 @@ export function findMassCandidates(r: Raster, breast: Mask, spacingMm: number): 
   for (let i = 0; i < fine.length; i++) fine[i] = z.data[i] - fineBlur.data[i];
   const { gx, gy } = gradients(smooth);
   const lines = lineOrientation(z, Math.max(0.7, 0.8 / spacingMm));
-  return kept.map((c) => {
+  return kept.map((peak) => {
+    const c = { ...peak, radiusPx: sizeByContrast(z, breast, peak, spacingMm) };
     const { contrast, smoothness } = discContrast(z, fine, breast, inner, c.x, c.y, c.radiusPx);
     const gradientConcentration = concentration(gx, gy, breast, w, h, c.x, c.y, c.radiusPx);
     const spiculation = lineConcentration(lines, breast, w, h, c.x, c.y, c.radiusPx);
     const score = massSuspicion({ contrast, smoothness, blob: c.blob, gradientConcentration, spiculation, radiusMm: c.radiusPx * spacingMm });
     return { ...c, contrast, smoothness, gradientConcentration, spiculation, score };
+  });
+}
+
+/**
+ * The candidate's size: the searched radius whose disc stands out most from its ring (discContrast).
+ * The blob detector's best scale is a poor size: each scale's response is measured against its own
+ * spread over the breast, and large structures vary more, so 94 % of the candidates on the MIAS
+ * films took the smallest radius (3 mm), masses of 6-20 mm in radius among them, whose disc and
+ * ring then both lay inside the mass. Measured at the radius chosen here, the held-out candidate AUC
+ * rose from 0.628 to 0.679 (npm run train:detection); the sensitivity at 0.25 false regions per
+ * image from 0.097 to 0.226, at 1 it fell from 0.419 to 0.371, the image AUC 0.656 -> 0.651. Over
+ * eight other assignments of women to folds (a scratch re-implementation of the training's rules):
+ * image AUC 0.642 -> 0.660, sensitivity at 1 false region 0.375 -> 0.377, at 0.25 0.125 -> 0.165.
+ * Choosing the radius of the largest unnormalised response instead gained less (0.643, 0.327, 0.131).
+ */
+function sizeByContrast(z: Raster, breast: Mask, c: { x: number; y: number; radiusPx: number }, spacingMm: number): number {
+  const radii = MASS_RADII_MM.map((mm) => mm / spacingMm);
+  const contrasts = discContrasts(z, breast, c.x, c.y, radii);
+  let best = c.radiusPx;
+  let bestContrast = -Infinity;
+  radii.forEach((r, k) => {
+    if (contrasts[k] > bestContrast) {
+      bestContrast = contrasts[k];
+      best = r;
+    }
+  });
+  return best;
+}
+
+/**
+ * discContrast's contrast at each of `radii` in one pass over the largest ring: each pixel's distance
+ * is taken once, and the pixels are summed in the same order, so each value equals discContrast's.
+ */
+function discContrasts(z: Raster, breast: Mask, cx: number, cy: number, radii: readonly number[]): number[] {
+  const { width: w, height: h } = z;
+  const k = radii.length;
+  const inN = new Float64Array(k);
+  const inS = new Float64Array(k);
+  const ringN = new Float64Array(k);
+  const ringS = new Float64Array(k);
+  const ringS2 = new Float64Array(k);
+  const reach = 2.5 * Math.max(...radii);
+  for (let y = Math.max(0, Math.floor(cy - reach)); y <= Math.min(h - 1, Math.ceil(cy + reach)); y++) {
+    for (let x = Math.max(0, Math.floor(cx - reach)); x <= Math.min(w - 1, Math.ceil(cx + reach)); x++) {
+      const i = y * w + x;
+      if (!breast.data[i]) continue;
+      const d = Math.hypot(x - cx, y - cy);
+      if (d > reach) continue;
+      const v = z.data[i];
+      for (let j = 0; j < k; j++) {
+        const r = radii[j];
+        if (d <= r) {
+          inN[j]++;
+          inS[j] += v;
+        } else if (d >= 1.5 * r && d <= 2.5 * r) {
+          ringN[j]++;
+          ringS[j] += v;
+          ringS2[j] += v * v;
+        }
+      }
+    }
+  }
+  return radii.map((_, j) => {
+    if (inN[j] === 0 || ringN[j] < 4) return 0;
+    const ringMean = ringS[j] / ringN[j];
+    const ringSd = Math.sqrt(Math.max(0, ringS2[j] / ringN[j] - ringMean * ringMean));
+    return (inS[j] / inN[j] - ringMean) / Math.max(0.05, ringSd);
   });
 }
 
