@@ -166,12 +166,18 @@ function discContrasts(z: Raster, breast: Mask, cx: number, cy: number, radii: r
       }
     }
   }
-  return radii.map((_, j) => {
-    if (inN[j] === 0 || ringN[j] < 4) return 0;
-    const ringMean = ringS[j] / ringN[j];
-    const ringSd = Math.sqrt(Math.max(0, ringS2[j] / ringN[j] - ringMean * ringMean));
-    return (inS[j] / inN[j] - ringMean) / Math.max(0.05, ringSd);
-  });
+  return radii.map((_, j) => ringContrast(inN[j], inS[j], ringN[j], ringS[j], ringS2[j]));
+}
+
+/**
+ * The disc's mean above its ring's, in SDs of the ring (0 without pixels enough to tell): a mass
+ * stands out from its neighbourhood, a dense-tissue island does not.
+ */
+function ringContrast(inN: number, inS: number, ringN: number, ringS: number, ringS2: number): number {
+  if (inN === 0 || ringN < 4) return 0;
+  const ringMean = ringS / ringN;
+  const ringSd = Math.sqrt(Math.max(0, ringS2 / ringN - ringMean * ringMean));
+  return (inS / inN - ringMean) / Math.max(0.05, ringSd);
 }
 
 /**
@@ -216,12 +222,8 @@ function discContrast(z: Raster, fine: Float32Array, breast: Mask, inner: Mask, 
     }
   }
   if (inN === 0 || ringN < 4) return { contrast: 0, smoothness: 0 };
-  const ringMean = ringS / ringN;
-  const ringSd = Math.sqrt(Math.max(0, ringS2 / ringN - ringMean * ringMean));
   return {
-    // In units of the surrounding tissue's own variation: a mass stands out from its
-    // neighbourhood, a dense-tissue island does not.
-    contrast: (inS / inN - ringMean) / Math.max(0.05, ringSd),
+    contrast: ringContrast(inN, inS, ringN, ringS, ringS2),
     // The fine texture is zero-mean, so its RMS is its SD.
     smoothness:
       inCoreN > 0 && ringFN >= 4 ? Math.log(Math.max(0.01, Math.sqrt(ringF2 / ringFN)) / Math.max(0.01, Math.sqrt(inF2 / inCoreN))) : 0,
