@@ -217,14 +217,19 @@ function miasSection(films: Joined[]): ReportSection {
   return { title, lines };
 }
 
-function pairsSection(films: Joined[]): ReportSection {
-  const title = 'Left-right agreement: the two MLO films of one woman';
-  const byWoman = new Map<string, Joined[]>();
+/** The women with exactly one left and one right MLO film: their two films, in input order. */
+export function leftRightMloPairs<T extends { img: Pick<LabelledImage, 'patient' | 'view' | 'laterality'> }>(films: readonly T[]): [T, T][] {
+  const byWoman = new Map<string, T[]>();
   for (const f of films) {
     if (!f.img.patient || f.img.view !== 'MLO') continue;
     byWoman.set(f.img.patient, [...(byWoman.get(f.img.patient) ?? []), f]);
   }
-  const pairs = [...byWoman.values()].filter((p) => p.length === 2 && p.some((f) => f.img.laterality === 'L') && p.some((f) => f.img.laterality === 'R'));
+  return [...byWoman.values()].filter((p): p is [T, T] => p.length === 2 && p.some((f) => f.img.laterality === 'L') && p.some((f) => f.img.laterality === 'R'));
+}
+
+function pairsSection(films: Joined[]): ReportSection {
+  const title = 'Left-right agreement: the two MLO films of one woman';
+  const pairs = leftRightMloPairs(films);
   if (!pairs.length) return { title, lines: [none('a woman with one left and one right MLO film')] };
   const measured = pairs.filter((p) => p.every((f) => f.pred.density.percent !== null));
   const diffs = measured.map(([a, b]) => Math.abs((a.pred.density.percent as number) - (b.pred.density.percent as number)));

@@ -25,7 +25,7 @@ import { valueRange } from '../server/analysis/image/view';
 import { analyseFilm, inputLabelsToCoarse, readLabelPng } from './film';
 import { fitLogistic } from './fit-logistic';
 import { readLabelledSet, womanOf, type LabelledImage } from './labelled-set';
-import { meanAbsoluteError, median, spearman } from './metrics';
+import { leftRightMloPairs, meanAbsoluteError, median, spearman } from './metrics';
 
 const FAT = 128;
 const FIBROGLANDULAR = 192;
@@ -201,6 +201,17 @@ if (read.length > 0) {
   const medians = Object.fromEntries((['F', 'G', 'D'] as const).map((l) => [l, round(median(pds.filter((_, i) => read[i].reading === l)), 1)]));
   check = { films: read.length, spearmanFGD: round(spearman(pds, code), 3), medianPercent: medians };
   console.log(`F/G/D readings (never fitted on), ${read.length} films: Spearman ${check.spearmanFGD}, median percent F ${medians.F}, G ${medians.G}, D ${medians.D}`);
+  // The left-right figure npm run evaluate reports, and the same per point between the F and D
+  // medians: a model that squeezes every breast toward one percent makes the two films of a woman
+  // agree without telling them apart any better, and only the second figure shows it.
+  const percentOfFilm = new Map(read.map((f, i) => [f, pds[i]]));
+  const diffs = leftRightMloPairs(read).map(([a, b]) => Math.abs((percentOfFilm.get(a) as number) - (percentOfFilm.get(b) as number)));
+  if (diffs.length > 0) {
+    const pairs = diffs.reduce((s, d) => s + d, 0) / diffs.length;
+    const spread = medians.D - medians.F;
+    check = { ...check, pairs: diffs.length, pairsMeanAbsoluteDifference: round(pairs, 2) };
+    console.log(`left and right MLO films of one woman, ${diffs.length} pairs: mean absolute difference ${pairs.toFixed(2)} points, ${spread > 0 ? (pairs / spread).toFixed(3) : 'n/a'} per point between the F and D medians`);
+  }
 }
 
 const coefficients = roundModel({ features: model.features, mean: model.mean, sd: model.sd, intercept: model.intercept, weights: model.weights, calibration: model.calibration });

@@ -13,7 +13,7 @@ import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { evaluate, runCli, type EvaluateResult } from '../../evaluation/evaluate';
 import { analyseFilm, coarseMaskToInput } from '../../evaluation/film';
 import { readLabelledSet, type LabelledImage } from '../../evaluation/labelled-set';
-import { auc, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
+import { auc, leftRightMloPairs, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
 import type { FilmPrediction } from '../../evaluation/predict';
 import { dice } from '../../evaluation/segmentation-metrics';
 import { rng } from './image-synthetic';
@@ -139,6 +139,17 @@ describe('metric primitives on hand-computed arrays', () => {
     expect(sensitivityAtFalseRate(films, 0)).toBeCloseTo(1 / 3, 12);
     // Equal scores go in together: the false one at 0.9 spends the budget before its twin counts.
     expect(sensitivityAtFalseRate([{ lesions: 1, regions: [{ score: 0.9, hits: [] }, { score: 0.9, hits: [0] }] }], 0)).toBe(0);
+  });
+  it('pairs a woman\'s films only when she has one left and one right MLO film', () => {
+    const film = (id: string, patient: string | null, laterality: 'L' | 'R', view: 'CC' | 'MLO') => ({ id, img: { patient, laterality, view } });
+    const films = [
+      film('a-l', 'a', 'L', 'MLO'), film('a-r', 'a', 'R', 'MLO'),
+      film('b-l', 'b', 'L', 'MLO'), film('b-l2', 'b', 'L', 'MLO'), // two left films: no pair
+      film('c-l', 'c', 'L', 'MLO'), film('c-r', 'c', 'R', 'CC'), // a CC film does not pair with an MLO one
+      film('d-r', 'd', 'R', 'MLO'), film('d-l', 'd', 'L', 'MLO'), film('d-rcc', 'd', 'R', 'CC'),
+      film('x-l', null, 'L', 'MLO'), film('x-r', null, 'R', 'MLO'), // no woman named: never paired
+    ];
+    expect(leftRightMloPairs(films).map((p) => p.map((f) => f.id))).toEqual([['a-l', 'a-r'], ['d-r', 'd-l']]);
   });
 });
 
