@@ -8,8 +8,9 @@
  * through the upload path (evaluation/film.ts), its feature rows are computed exactly as the
  * engine computes them, and each sampled breast pixel gets the fibroglandular share of the mask
  * under it as a soft label (pixels the mask calls background or muscle are not used). A logistic
- * model is fitted to those pixels; the calibration from the mean probability to the annotated
- * percent is a straight line on the logit scale, fitted on the same films.
+ * model is fitted to those pixels; the calibration from the mean probability over the breast's
+ * interior (density.ts) to the annotated percent is a straight line on the logit scale, fitted on
+ * the same films.
  *
  * Cross-validation: folds by woman (the manifest's `patient`, else the film); every figure printed
  * as "cross-validated" comes from films the model and calibration never saw. Films labelled only
@@ -19,7 +20,7 @@
 import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { calibrate, densityModelVersion, pixelScorer, type DensityModel } from '../server/analysis/image/density';
+import { calibrate, densityModelVersion, interiorMeanProbability, pixelProbabilities, type DensityModel } from '../server/analysis/image/density';
 import { DENSITY_FEATURES, densityFeatures } from '../server/analysis/image/density-features';
 import { valueRange } from '../server/analysis/image/view';
 import { analyseFilm, inputLabelsToCoarse, readLabelPng } from './film';
@@ -106,11 +107,9 @@ if (masked.length < 5) {
   process.exit(1);
 }
 
+/** The statistic measureDensity calibrates: the mean probability over the breast's interior. */
 function meanProbability(model: DensityModel, f: FilmRows): number {
-  const score = pixelScorer(model);
-  let s = 0;
-  for (let j = 0; j < f.n; j++) s += score(f.values, j);
-  return s / f.n;
+  return interiorMeanProbability(f.values, pixelProbabilities(model, f.values, f.n));
 }
 
 const logit = (p: number) => {

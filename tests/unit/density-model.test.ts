@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DENSITY_FEATURES } from '../../server/analysis/image/density-features';
-import { DENSITY_MODEL, calibrate, densityModelVersion } from '../../server/analysis/image/density';
+import { DENSITY_MODEL, INTERIOR_DEPTH, calibrate, densityModelVersion, interiorMeanProbability } from '../../server/analysis/image/density';
 import { analyzeView } from '../../server/analysis/image/view';
 import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { syntheticView } from './image-synthetic';
@@ -50,5 +50,28 @@ describe('the density model file', () => {
     let dense = 0;
     for (const v of a.denseMask.data) dense += v;
     expect(Math.abs(dense * 0.16 / 100 - a.denseAreaCm2) / a.denseAreaCm2).toBeLessThan(0.02);
+  });
+});
+
+describe("the breast's dense fraction is read from its interior", () => {
+  const K = DENSITY_FEATURES.length;
+  const DEPTH = DENSITY_FEATURES.indexOf('depth');
+  /** Feature rows with only the depth set, one per probability. */
+  const rows = (depths: number[]) => {
+    const values = new Float32Array(depths.length * K);
+    depths.forEach((d, j) => (values[j * K + DEPTH] = d));
+    return values;
+  };
+
+  it('leaves out the thin periphery, where the thickness correction is least sure', () => {
+    // Two pixels along the skin line read dense, two inside read fat.
+    const probs = Float32Array.from([0.9, 0.9, 0.1, 0.3]);
+    const values = rows([0.1, INTERIOR_DEPTH - 0.01, INTERIOR_DEPTH, 1]);
+    expect(interiorMeanProbability(values, probs)).toBeCloseTo(0.2, 6);
+  });
+
+  it('takes every pixel of a breast too small to have an interior', () => {
+    const probs = Float32Array.from([0.2, 0.6]);
+    expect(interiorMeanProbability(rows([0.1, 0.3]), probs)).toBeCloseTo(0.4, 6);
   });
 });
