@@ -149,7 +149,7 @@ export function pixelProbabilities(model: DensityModel, values: Float32Array, n:
 }
 
 /** The model's probability for row j of a feature table laid out as DENSITY_FEATURES. */
-export function pixelScorer(model: DensityModel): (values: Float32Array, j: number) => number {
+function pixelScorer(model: DensityModel): (values: Float32Array, j: number) => number {
   const k = DENSITY_FEATURES.length;
   const cols = model.features.map((f) => {
     const col = DENSITY_FEATURES.indexOf(f);
