@@ -18,6 +18,7 @@ import {
   ViewParam,
 } from '../../core/contract';
 import type { App, Services } from './context';
+import { requestBody } from './request-body';
 import { isSuperuserRequest, requireSuperuser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse, uploadErrorResponses } from './openapi-helpers';
 
@@ -63,7 +64,7 @@ export function demoRoutes(app: App, s: Services) {
     responses: { 200: jsonResponse(DemoUserPublic, 'The new demo profile'), ...errorResponses, ...uploadErrorResponses },
   });
   app.post(honoPath(PATHS.newDemoUser), requireSuperuser(s), async (c) =>
-    c.json(await s.demo.create({ body: c.req.raw.body, contentType: c.req.header('content-type') }), 200),
+    c.json(await s.demo.create({ body: requestBody(c), contentType: c.req.header('content-type') }), 200),
   );
 
   app.openapi(

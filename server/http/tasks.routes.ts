@@ -5,6 +5,7 @@ import type { App, Services } from './context';
 import { requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonResponse, uploadErrorResponses } from './openapi-helpers';
 import { streamTask } from './task-stream';
+import { requestBody } from './request-body';
 
 const TaskIdParam = z.object({ task_id: z.string().uuid('Task not found') });
 
@@ -32,7 +33,7 @@ export function tasksRoutes(app: App, s: Services) {
   });
   app.post(honoPath(PATHS.tasks), requireUser(s), async (c) => {
     const { task, replayed } = await s.intake.submit(c.get('user'), {
-      body: c.req.raw.body,
+      body: requestBody(c),
       contentType: c.req.header('content-type'),
       idempotencyKey: c.req.header('idempotency-key'),
     });

@@ -27,6 +27,7 @@ import type { ImageStore } from '../storage/image-store';
 import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } from '../submissions/four-views';
 import { BUILT_IN_DEMO_PROFILES, DEMO_PHANTOM_SIZE, type BuiltInDemoProfile } from './demo-profiles';
 import { imageFileName } from './tasks.service';
+import type { UploadBody } from '../submissions/multipart';
 
 export interface DemoServiceDeps {
   config: Config;
@@ -133,7 +134,7 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     },
 
     /** Multipart: name, data, ai_model and optionally the four views (all four or none). */
-    async create(req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined }): Promise<DemoUserPublic> {
+    async create(req: { body: UploadBody; contentType: string | undefined }): Promise<DemoUserPublic> {
       const id = randomUUID();
       try {
         const { fields, received, byView } = await receiveFourViews(req, { files, ownerId: DEMO_FILES_OWNER, id, maxFileBytes: config.maxUploadBytes });

@@ -5,7 +5,7 @@ import type { ValidationIssue } from '../../core/contract/common';
 import { ImageRefusedError, ImageStoreUnavailableError, type ImageStore } from '../storage/image-store';
 import { ApiError, validationError } from '../errors';
 import { classifyUploads, type ClassifiedUpload } from './classify-upload';
-import { receiveMultipart, type ReceivedFile } from './multipart';
+import { receiveMultipart, type ReceivedFile, type UploadBody } from './multipart';
 
 /**
  * Receiving the four views of a study as multipart (a user's submission, an administrator's demo
@@ -14,7 +14,7 @@ import { receiveMultipart, type ReceivedFile } from './multipart';
  * own checks.
  */
 export async function receiveFourViews(
-  req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined },
+  req: { body: UploadBody; contentType: string | undefined },
   store: { files: ImageStore; ownerId: string; id: string; maxFileBytes: number },
 ): Promise<{ fields: Record<string, string>; received: ReceivedFile[]; byView: Map<string, ReceivedFile> }> {
   const { fields, files: received } = await receiveMultipart(

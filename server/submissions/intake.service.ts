@@ -10,6 +10,7 @@ import type { ImageStore } from '../storage/image-store';
 import type { ClassifiedUpload } from './classify-upload';
 import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } from './four-views';
 import { submissionVerdict, type SubmissionVerdict } from '../../core/submission-rule';
+import type { UploadBody } from './multipart';
 
 export interface IntakeDeps {
   config: Config;
@@ -52,7 +53,7 @@ export function intakeService({ config, db, files, enqueue, uploadStarting, user
   return {
     async submit(
       user: UserRow,
-      req: { body: ReadableStream<Uint8Array> | null; contentType: string | undefined; idempotencyKey: string | undefined },
+      req: { body: UploadBody; contentType: string | undefined; idempotencyKey: string | undefined },
     ): Promise<{ task: TaskPublic; replayed: boolean }> {
       const key = req.idempotencyKey?.trim() || null;
       if (key && !IDEMPOTENCY_KEY.test(key)) throw new ApiError(400, 'The Idempotency-Key header must be 8 to 128 letters, digits or -_.:');

@@ -11,6 +11,12 @@ export interface ReceivedFile {
   path: string;
 }
 
+/**
+ * An upload's body: the Node server's own request stream when it came through it (read as it is,
+ * server/http/request-body.ts), else a web stream.
+ */
+export type UploadBody = ReadableStream<Uint8Array> | Readable | null;
+
 export interface UploadLimits {
   maxFileBytes: number;
   maxFiles: number;
@@ -55,7 +61,7 @@ export function unexpectedFileFieldMessage(field: string | undefined, fields: re
  * only after every file it opened is closed and removed, so nothing is written after it throws.
  */
 export async function receiveMultipart(
-  body: WebReadableStream<Uint8Array> | ReadableStream<Uint8Array> | null,
+  body: UploadBody | WebReadableStream<Uint8Array>,
   contentType: string | undefined,
   limits: UploadLimits,
   sink: FileSink,
@@ -72,7 +78,7 @@ export async function receiveMultipart(
   } catch {
     throw new ApiError(400, 'The multipart body has no boundary.');
   }
-  const input = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+  const input = body instanceof Readable ? borrowed(body) : Readable.fromWeb(body as WebReadableStream<Uint8Array>);
   // The pipeline below reports their errors; these keep one that comes after it (a destroy once
   // the parse is over) from being an unhandled 'error' event.
   input.on('error', () => undefined);
@@ -150,4 +156,43 @@ export async function receiveMultipart(
     throw failure;
   }
   return { fields, files };
+}
+
+/**
+ * A stream of what `source` (the server's request) sends, which the parse may destroy without
+ * destroying the request: a refused upload (413, 400) stops reading it, and the HTTP server still
+ * answers on its connection and drains the rest (as it does for a web stream cancelled). The
+ * source's failure or a close before its end (the client gone) fails this stream, so the parse
+ * sees a body cut off.
+ */
+function borrowed(source: Readable): Readable {
+  const detach = () => {
+    source.off('data', onData);
+    source.off('end', onEnd);
+    source.off('error', onError);
+    source.off('close', onClose);
+  };
+  const out = new Readable({
+    read: () => void source.resume(),
+    destroy(err, callback) {
+      detach();
+      callback(err);
+    },
+  });
+  const onData = (chunk: Buffer) => {
+    if (!out.push(chunk)) source.pause();
+  };
+  const onEnd = () => {
+    detach();
+    out.push(null);
+  };
+  const onError = (err: Error) => out.destroy(err);
+  const onClose = () => {
+    if (!source.readableEnded) out.destroy(new Error('the request was closed before its end'));
+  };
+  source.on('data', onData);
+  source.on('end', onEnd);
+  source.on('error', onError);
+  source.on('close', onClose);
+  return out;
 }

@@ -19,6 +19,7 @@ import { loginToken } from '../../bench/lib/spawn-server';
 import { CUT_OFF_MESSAGE, unexpectedFileFieldMessage } from '../../server/submissions/multipart';
 
 const BOUNDARY = 'sd-raw-boundary';
+const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 /** Multipart text: a field or a file part (bytes as given), without the closing boundary. */
 const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
@@ -81,7 +82,8 @@ describe(`uploads that break off or break the rules on ${dbLabel()}`, () => {
   let orphan: string;
 
   beforeAll(async () => {
-    site = await productSite({ RUN_WORKER: 'false' });
+    // A small cap, so that a file over it is a few megabytes (the files below stay far under it).
+    site = await productSite({ RUN_WORKER: 'false', MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) });
     port = site.port;
     // What a server killed mid-upload leaves: a partial file in a folder of no task, an hour old.
     orphan = path.join(site.dataDir, 'files', randomUUID(), randomUUID());
@@ -161,6 +163,18 @@ describe(`uploads that break off or break the rules on ${dbLabel()}`, () => {
     const early = await rawRequest(port, { path: '/demo/user', token: adminToken, body: `${fileHead('photo')}${'d'.repeat(1024)}`, contentLength: 50 * 1024 * 1024 });
     expect(early).toEqual({ status: 400, body: expected('photo') });
     expect(uploadFiles()).toEqual([]);
+    expect(await submissionCount()).toBe(0);
+  });
+
+  it('answers 413 to a file over the cap as soon as it passes it, without reading the rest, and keeps answering', async () => {
+    // The server reads the request's own stream (server/http/request-body.ts): refusing the upload
+    // must stop the parse, not the connection the answer goes out on. The client claims 60 MB and
+    // sends a little over the cap, so an answer that waited for the whole body would never come.
+    const over = `${field('ai_model', AI_MODEL)}${fileHead('r_cc')}${'d'.repeat(MAX_UPLOAD_BYTES + 64 * 1024)}`;
+    const res = await rawRequest(port, { path: '/tasks/', token: userToken, body: over, contentLength: 60 * 1024 * 1024 });
+    expect(res).toEqual({ status: 413, body: JSON.stringify({ detail: `The file for r_cc is larger than ${MAX_UPLOAD_BYTES} bytes.` }) });
+    expect(await stillAnswers()).toBe(200);
+    await waitFor('the refused file to be removed', () => uploadFiles().length === 0, 10_000, 50);
     expect(await submissionCount()).toBe(0);
   });
 
