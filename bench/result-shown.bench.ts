@@ -97,6 +97,7 @@ try {
     await wizard.submit().click();
     // The page moves on as soon as the upload is answered: the task's id comes from the API.
     await created;
+    const tCreated = performance.now();
     const { id } = await api<{ id: string }>('/tasks/last', { token });
     const done = completedAt(id, token);
     await page.getByTestId('score-bar-percent').waitFor({ timeout: 120_000 });
@@ -107,7 +108,13 @@ try {
     if (run === 0) continue;
     completed.push(tDone - t0);
     shown.push(tShown - t0);
-    console.log(`  study ${run}: upload to completed ${(tDone - t0).toFixed(0)} ms, click to result shown ${(tShown - t0).toFixed(0)} ms (+${(tShown - tDone).toFixed(0)} ms)`);
+    console.log(
+      `  study ${run}: upload to completed ${(tDone - t0).toFixed(0)} ms (click to the upload answered ${(tCreated - t0).toFixed(0)} ms), ` +
+        `click to result shown ${(tShown - t0).toFixed(0)} ms (+${(tShown - tDone).toFixed(0)} ms)`,
+    );
+    // The worker's own account of the processing (process-task.ts logs it): where the rest went.
+    const account = server.output().match(new RegExp(`task ${id} completed in .*`));
+    if (account) console.log(`    server: ${account[0]}`);
   }
   const gap = shown.map((s, i) => s - completed[i]);
   console.log(
