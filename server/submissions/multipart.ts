@@ -162,8 +162,8 @@ export async function receiveMultipart(
  * A stream of what `source` (the server's request) sends, which the parse may destroy without
  * destroying the request: a refused upload (413, 400) stops reading it, and the HTTP server still
  * answers on its connection and drains the rest (as it does for a web stream cancelled). The
- * source's failure or a close before its end (the client gone) fails this stream, so the parse
- * sees a body cut off.
+ * source's failure or a close before its end (the client gone, also before the parse began)
+ * fails this stream, so the parse sees a body cut off.
  */
 function borrowed(source: Readable): Readable {
   const detach = () => {
@@ -194,5 +194,10 @@ function borrowed(source: Readable): Readable {
   source.on('end', onEnd);
   source.on('error', onError);
   source.on('close', onClose);
+  // A request whose client went away before the parse began (while it was signed in, say) has
+  // already closed, and one read by something else has already ended: neither says so again, and
+  // the parse would wait for them forever.
+  if (source.destroyed) process.nextTick(() => out.destroy(new Error('the request was closed before the parse began')));
+  else if (source.readableEnded) onEnd();
   return out;
 }

@@ -79,6 +79,22 @@ describe('receiveMultipart over a Node request stream', () => {
     source.end();
   });
 
+  it('answers 400 cut off, without waiting, when the client went away before the parse began', async () => {
+    // The route awaits the sign-in and the Idempotency-Key before it reads the body: a request
+    // closed meanwhile does not say so again, and a parse waiting for it would never settle.
+    for (const sent of ['the whole body', 'part of it'] as const) {
+      const body = `${filePart('r_cc', 'a'.repeat(100))}${closing}`;
+      const source = request([sent === 'the whole body' ? body : body.slice(0, 60)], sent === 'the whole body');
+      source.destroy();
+      await new Promise((r) => setImmediate(r));
+      const { sink, written } = memorySink();
+      const err = await receiveMultipart(source, CONTENT_TYPE, limits, sink).catch((e: unknown) => e);
+      expect(err, sent).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status, sent).toBe(400);
+      expect(written.size, sent).toBe(0);
+    }
+  });
+
   it('answers 400 cut off when the request errs or closes before its end, and keeps no file', async () => {
     for (const cut of ['error', 'close'] as const) {
       const { sink, written, discarded } = memorySink();
