@@ -77,7 +77,7 @@ export function Processing({ startedAt, durationMs, queued, note }: { startedAt:
       {/* No moving stripes: the spinner says that work goes on, and the bar grows every second. The
           stripes repainted the whole bar every frame for as long as the study took: in the bench's
           Chromium (software compositing, on the server's two cores) 2.8-3.8 s of CPU during the
-          8 s of a full-field study, 1.6-1.9 s without them, on a patient's old laptop the same. */}
+          8 s of a full-field study, against 1.6-1.9 s without them (npm run bench -- result-shown). */}
       <Progress value={value} size="lg" radius="xl" aria-label={t('Processing progress')} />
       <Text c="dimmed">{t('This usually takes a minute or two. This page updates by itself, so you can keep it open or come back later.')}</Text>
     </Box>
