@@ -11,6 +11,9 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   defaultRadius: 'md',
   focusRing: 'auto',
+  // Someone who asked her system for less motion gets Mantine's transitions (modals, menus,
+  // notifications, collapses) without their animation; global.css does the same for ours.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },

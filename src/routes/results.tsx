@@ -45,7 +45,9 @@ export function StudiesButton() {
   const t = useT();
   const go = () => {
     const section = document.getElementById('studies');
-    section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // A glide down the page, unless her system asks for less motion.
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    section?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
     section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   };
   return (

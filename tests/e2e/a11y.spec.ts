@@ -82,3 +82,35 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('less motion when the system asks for it', () => {
+  /** The loading screen's spinner: how long one turn of it lasts, and how many turns it makes. */
+  async function spinnerMotion(page: import('@playwright/test').Page) {
+    await signIn(page, await createUser({ submission_limit: 1 }));
+    await page.route('**/api/v1/tasks/last', () => undefined);
+    await page.goto('/results');
+    const status = page.getByRole('status', { name: 'Loading your results' });
+    await expect(status).toBeVisible();
+    return status.locator('.mantine-Loader-root').first().evaluate((el) => {
+      const s = getComputedStyle(el, '::after');
+      const own = getComputedStyle(el);
+      // The oval loader turns its ::after ring; other loaders animate the element itself.
+      const pick = s.animationName !== 'none' ? s : own;
+      return { duration: parseFloat(pick.animationDuration), count: pick.animationIterationCount };
+    });
+  }
+
+  test('with reduced motion, animations end at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const motion = await spinnerMotion(page);
+    expect(motion.duration).toBeLessThan(0.001);
+    expect(motion.count).toBe('1');
+  });
+
+  test('without it, the spinner keeps turning', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    const motion = await spinnerMotion(page);
+    expect(motion.duration).toBeGreaterThan(0.1);
+    expect(motion.count).toBe('infinite');
+  });
+});
