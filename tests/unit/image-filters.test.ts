@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dilateMask, erodeMask } from '../../server/analysis/image/components';
-import { boxBlur, dilateGrey, erodeGrey, localMeanStd } from '../../server/analysis/image/filters';
+import { boxBlur, dilateGrey, erodeGrey, localMeanStd, whiteTopHat } from '../../server/analysis/image/filters';
 import type { Mask, Raster } from '../../server/analysis/image/raster';
 import { boxDownsample } from '../../server/analysis/image/resample';
 
@@ -86,6 +86,8 @@ const SIZES: Array<[number, number]> = [
   [1, 9],
   [9, 1],
   [4, 4],
+  // Many blocks of the van Herk passes, the last one partial for most radii.
+  [31, 57],
 ];
 const RADII = [1, 2, 3, 7, 12];
 
@@ -105,6 +107,16 @@ describe('image filters', () => {
         const r = randomRaster(w, h, w * 7 + h * 3 + rad);
         expect(Array.from(dilateGrey(r, rad).data)).toEqual(Array.from(naiveExtremum(r, rad, true)));
         expect(Array.from(erodeGrey(r, rad).data)).toEqual(Array.from(naiveExtremum(r, rad, false)));
+      }
+    }
+  });
+
+  it('the white top-hat is the image minus its opening (the dilation of its erosion)', () => {
+    for (const [w, h] of SIZES) {
+      for (const rad of RADII) {
+        const r = randomRaster(w, h, w * 5 + h * 11 + rad);
+        const opened = naiveExtremum({ width: w, height: h, data: naiveExtremum(r, rad, false) }, rad, true);
+        expect(Array.from(whiteTopHat(r, rad).data)).toEqual(Array.from(r.data, (v, i) => Math.fround(v - opened[i])));
       }
     }
   });
