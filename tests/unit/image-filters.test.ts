@@ -141,6 +141,19 @@ describe('image filters', () => {
     expectClose(std.data, m.map((v, i) => Math.sqrt(Math.max(0, m2[i] - v * v))), 0.05);
   });
 
+  it('local mean and standard deviation are those of two box blurs, value for value', () => {
+    for (const [w, h] of SIZES) {
+      for (const rad of [0, ...RADII]) {
+        const r = randomRaster(w, h, w * 13 + h + rad);
+        const mean = boxBlur(r, rad).data;
+        const meanSq = boxBlur({ ...r, data: r.data.map((v) => v * v) }, rad).data;
+        const got = localMeanStd(r, rad);
+        expect(Array.from(got.mean.data)).toEqual(Array.from(mean));
+        expect(Array.from(got.std.data)).toEqual(Array.from(meanSq, (v, i) => Math.fround(Math.sqrt(Math.max(0, v - mean[i] * mean[i])))));
+      }
+    }
+  });
+
   it('block downsampling averages each block, a partial last block over what it has', () => {
     const r = randomRaster(11, 7, 5);
     const out = boxDownsample(r.data, 11, 7, 3, 4);

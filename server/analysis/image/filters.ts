@@ -217,14 +217,30 @@ export function whiteTopHat(r: Raster, radius: number): Raster {
   return { width: w, height: h, data: a };
 }
 
-/** Local mean and standard deviation over a (2r+1)^2 window (one box blur of each serves both). */
+/**
+ * Local mean and standard deviation over a (2r+1)^2 window (one box blur of each serves both).
+ * The two blurs share their scratch row pass, and the squares' blur is written over the squares:
+ * three arrays the size of the image instead of five, the same values as boxBlur's.
+ */
 export function localMeanStd(r: Raster, radius: number): { mean: Raster; std: Raster } {
-  const sq = createRaster(r.width, r.height);
+  const { width: w, height: h } = r;
+  const sq = createRaster(w, h);
   for (let i = 0; i < sq.data.length; i++) sq.data[i] = r.data[i] * r.data[i];
-  const mean = boxBlur(r, radius);
-  const std = boxBlur(sq, radius);
-  for (let i = 0; i < std.data.length; i++) std.data[i] = Math.sqrt(Math.max(0, std.data[i] - mean.data[i] * mean.data[i]));
-  return { mean, std };
+  if (radius < 1) return { mean: { width: w, height: h, data: r.data.slice() }, std: sqrtVariance(sq, r.data) };
+  const tmp = new Float32Array(r.data.length);
+  const mean = createRaster(w, h);
+  boxPassH(r.data, tmp, w, h, radius);
+  boxPassV(tmp, mean.data, w, h, radius);
+  boxPassH(sq.data, tmp, w, h, radius);
+  boxPassV(tmp, sq.data, w, h, radius);
+  return { mean, std: sqrtVariance(sq, mean.data) };
+}
+
+/** The window's SD from its mean square (`meanSq`, overwritten) and its mean. */
+function sqrtVariance(meanSq: Raster, mean: Float32Array): Raster {
+  const d = meanSq.data;
+  for (let i = 0; i < d.length; i++) d[i] = Math.sqrt(Math.max(0, d[i] - mean[i] * mean[i]));
+  return meanSq;
 }
 
 /** Local standard deviation over a (2r+1)^2 window. */
