@@ -1,8 +1,10 @@
 import { VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import type { PreparedView } from '../analysis/image/study';
+import { loadCodecs } from '../dicom/codecs';
+import { writeDicomSync, type TransferSyntaxName } from '../dicom/writer';
 import { generateStudy } from '../phantom/generate';
-import { writeStudySync } from '../phantom/write';
+import { viewDicomInput } from '../phantom/write';
 import type { Pipeline } from './process-task';
 
 /**
@@ -14,11 +16,30 @@ import type { Pipeline } from './process-task';
  * fine grid is a real study's too, at about half a full study's cost, paid while the thread waits
  * for work: the first study's views then took a median 4.4 s (4.0-4.5 s, four runs, against
  * 5.2-6.9 s fresh). The price is memory held while idle: two warmed threads keep about 250 MB
- * more than two fresh ones (a forced garbage collection gave back under 20 MB of it); a study's
- * peak does not change, and an idle server stays below the threads' renewal mark
- * (RENEW_THREADS_ABOVE_MB), so a renewal is not followed by another.
+ * more than two fresh ones (a forced garbage collection gave back under 20 MB of it), and the
+ * compressed views (WARM_UP_ENCODINGS) about 130 MB more again (an idle server 70 s after start:
+ * 791 MB against 659 MB, one run each); a study's peak does not change. Whether the threads are
+ * renewed is asked only when a real call ends (pipeline-thread.ts), so a warm-up never sets off
+ * a renewal, whatever it holds.
  */
 export const WARM_UP_SIZE = { width: 1248, height: 1536 } as const;
+
+/**
+ * Each view of the warm-up in its own encoding, so that a thread has been through the compressed
+ * files' decoders (WASM, compiled in each thread) and what follows them before a real study comes.
+ * With every view uncompressed, the first JPEG 2000 study on warmed threads still took its views
+ * 4.3 s against 3.7 s for the one after it, even after three uncompressed studies. Measured through
+ * the server (embedded database), a JPEG 2000 study 12 s after start: upload to completed 4755,
+ * 5229 and 5473 ms against 5879, 6249 and 6570 ms with the old warm-up (runs alternating). Encoding
+ * the JPEG 2000 views costs each thread about 0.8 s more while it waits for work.
+ */
+export const WARM_UP_ENCODINGS: Record<ViewKey, TransferSyntaxName> = {
+  // The first view is the cheapest step: a study that comes at once waits for little.
+  r_cc: 'explicit-le',
+  l_cc: 'jpeg2000',
+  r_mlo: 'jpeg-ls',
+  l_mlo: 'jpeg2000',
+};
 
 /**
  * Runs the warm-up study step by step (making the phantom, each view, the scoring) until `stop`
@@ -41,12 +62,14 @@ export async function warmUp(pipeline: Pipeline, stop: () => boolean = () => fal
     return stop();
   };
   if (await stopped()) return { steps, finished: false };
-  const files = writeStudySync(generateStudy({ seed: 7, ...WARM_UP_SIZE }));
+  await loadCodecs();
+  const study = generateStudy({ seed: 7, ...WARM_UP_SIZE });
   steps++;
   const views = {} as Record<ViewKey, PreparedView>;
   for (const key of VIEW_KEYS) {
     if (await stopped()) return { steps, finished: false };
-    views[key] = (await pipeline.prepare(files[key], key)).view;
+    // Encoded in the view's step (JPEG 2000 about 0.4 s), so no step grows much longer.
+    views[key] = (await pipeline.prepare(writeDicomSync(viewDicomInput(study, key), WARM_UP_ENCODINGS[key]), key)).view;
     steps++;
   }
   if (await stopped()) return { steps, finished: false };

@@ -4,7 +4,9 @@ import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { createPipeline } from '../../server/jobs/pipeline';
 import { createThreadedPipeline } from '../../server/jobs/pipeline-thread';
 import { PermanentJobError, type Pipeline } from '../../server/jobs/process-task';
-import { WARM_UP_STEPS, warmUp } from '../../server/jobs/warm-up';
+import dicomParser from 'dicom-parser';
+import { TRANSFER_SYNTAXES } from '../../server/dicom/writer';
+import { WARM_UP_ENCODINGS, WARM_UP_STEPS, warmUp } from '../../server/jobs/warm-up';
 import type { PreparedView } from '../../server/analysis/image/study';
 import { makeStudyFiles, truncate } from '../fixtures/studies';
 
@@ -76,8 +78,10 @@ describe('the pipeline in a worker thread', () => {
   it('warms a new thread with a whole phantom study: four views analysed, then scored', async () => {
     const direct = createPipeline();
     const calls: string[] = [];
+    const syntaxes: Record<string, string | undefined> = {};
     const counting: Pipeline = {
       async prepare(bytes, key) {
+        syntaxes[key] = dicomParser.parseDicom(bytes, { untilTag: 'x00020010' }).string('x00020010');
         const out = await direct.prepare(bytes, key);
         calls.push(`prepare ${key}: ${out.view.analysis?.density ? 'analysed' : 'not analysed'}`);
         return out;
@@ -90,6 +94,9 @@ describe('the pipeline in a worker thread', () => {
     };
     expect(await warmUp(counting)).toEqual({ steps: WARM_UP_STEPS, finished: true });
     expect(calls).toEqual([...VIEW_KEYS.map((k) => `prepare ${k}: analysed`), 'score: density']);
+    // The compressed encodings' decoders warm up too: uncompressed, JPEG 2000 and JPEG-LS views.
+    expect(syntaxes).toEqual(Object.fromEntries(VIEW_KEYS.map((k) => [k, TRANSFER_SYNTAXES[WARM_UP_ENCODINGS[k]]])));
+    expect(new Set(Object.values(WARM_UP_ENCODINGS))).toEqual(new Set(['explicit-le', 'jpeg2000', 'jpeg-ls']));
   });
 
   it('stops warming up at its next step once real work has come', async () => {
