@@ -40,6 +40,14 @@ export function usePickedFiles(storeKey: string | null, contactEmail: string | u
     [contactEmail],
   );
 
+  // Files picked before the public config arrived were told the reason without the contact
+  // address; once it is known they are classified again so the spec's sentence shows. (With a
+  // store key the effect below does it: it runs again whenever `classify` changes.)
+  useEffect(() => {
+    const files = stateRef.current.files;
+    if (!storeKey && contactEmail && files.length) void classify(files);
+  }, [storeKey, contactEmail, classify]);
+
   useEffect(() => {
     if (!storeKey) return;
     let live = true;
