@@ -17,7 +17,7 @@ import { tasksService } from './services/tasks.service';
 import { rescoreService } from './services/rescore.service';
 import { dicomwebService } from './services/dicomweb.service';
 import { frameDecoderThread } from './dicom/frame-thread';
-import { intakeService } from './submissions/intake.service';
+import { intakeService, type UploadWatcher } from './submissions/intake.service';
 import { demoService } from './services/demo.service';
 import { taskEvents } from './events/task-events';
 import { healthRepository } from './db/repositories/health.repository';
@@ -29,8 +29,8 @@ export interface ComposeOptions {
   log?: (msg: string) => void;
   /** Hands a new task to the job queue (absent: tasks wait in the database until a worker starts). */
   enqueue?: (taskId: string) => Promise<void>;
-  /** A study's upload has begun (an in-process worker's pipeline threads stop warming up). */
-  uploadStarting?: () => void;
+  /** What an in-process worker is told of a study on its way (server/jobs/head-start.ts). */
+  uploads?: UploadWatcher;
   /** The clock of the throttling counters (tests move it on instead of waiting). */
   now?: () => Date;
 }
@@ -66,7 +66,7 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     taskEvents: taskEvents(db, opts.log),
     health: healthService({ health: healthRepository(db), images: files }),
     dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
-    intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), uploadStarting: opts.uploadStarting, userChanged: (id) => userCache.forget(id) }),
+    intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), ...opts.uploads, userChanged: (id) => userCache.forget(id) }),
     demo: demoService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined) }),
   };
   return services;

@@ -33,6 +33,8 @@ export interface Config {
   pipelineThreads: number;
   /** Each new pipeline thread first runs a small study (server/jobs/warm-up.ts). */
   pipelineWarmUp: boolean;
+  /** Decode and analyse each view of an upload as soon as its file has arrived (jobs/head-start.ts). */
+  pipelineHeadStart: boolean;
   maxUploadBytes: number;
   corsOrigins: string[];
   viewerUrl: string | null;
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: Math.max(1, int(env.WORKER_CONCURRENCY, 1)),
     pipelineThreads: Math.max(1, int(env.PIPELINE_THREADS, defaultPipelineThreads())),
     pipelineWarmUp: bool(env.PIPELINE_WARM_UP, true),
+    pipelineHeadStart: bool(env.PIPELINE_HEAD_START, true),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
     corsOrigins: list(env.CORS_ORIGINS, []),
     viewerUrl: env.VIEWER_URL || null,

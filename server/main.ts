@@ -4,6 +4,7 @@ import { composeServices } from './compose';
 import { createApp } from './http/app';
 import { openRuntime, runWorker } from './runtime';
 import { createThreadedPipeline } from './jobs/pipeline-thread';
+import { createHeadStart, watchUploads } from './jobs/head-start';
 import { scheduleOrphanSweeps } from './submissions/orphan-uploads';
 
 /** Starts the whole product: migrations, first superuser, API, PWA and (by default) the worker on one port. */
@@ -12,9 +13,11 @@ async function main() {
   const { db, queue } = await openRuntime(config);
   // Created first: its threads start loading (and warming up) while the rest starts.
   const pipeline = config.runWorker ? createThreadedPipeline(config.pipelineThreads, { warmUp: config.pipelineWarmUp }) : null;
-  const services = composeServices(config, db, { enqueue: (id) => queue.enqueue(id), uploadStarting: () => pipeline?.expectWork() });
+  const headStart = pipeline && config.pipelineHeadStart ? createHeadStart(pipeline, { idle: pipeline.idle }) : null;
+  const uploads = pipeline ? watchUploads(pipeline, headStart) : undefined;
+  const services = composeServices(config, db, { enqueue: (id) => queue.enqueue(id), uploads });
   await services.users.ensureFirstSuperuser((msg) => console.log(msg));
-  if (pipeline) await runWorker(config, db, queue, pipeline, console.log, (id) => services.userCache.forget(id));
+  if (pipeline) await runWorker(config, db, queue, pipeline, console.log, (id) => services.userCache.forget(id), headStart ?? undefined);
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const host = config.host === '0.0.0.0' ? 'localhost' : config.host;

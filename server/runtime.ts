@@ -4,6 +4,7 @@ import { migrate } from './db/migrate';
 import { createJobQueue, type JobQueue } from './jobs/queue';
 import { startWorker } from './jobs/worker';
 import type { Pipeline } from './jobs/process-task';
+import type { HeadStart } from './jobs/head-start';
 
 /** Opens the database (migrated) and the job queue: what the server and the worker both need. */
 export async function openRuntime(config: Config, log: (msg: string) => void = console.log): Promise<{ db: Db; queue: JobQueue }> {
@@ -21,6 +22,7 @@ export async function runWorker(
   pipeline: Pipeline,
   log: (msg: string) => void = console.log,
   userChanged?: (userId: string) => void,
+  headStart?: Pick<HeadStart, 'take'>,
 ) {
-  await startWorker({ config, db, queue, pipeline, staleRunningSeconds: config.jobs.expireInSeconds, log, userChanged });
+  await startWorker({ config, db, queue, pipeline, staleRunningSeconds: config.jobs.expireInSeconds, log, userChanged, headStart });
 }

@@ -47,7 +47,7 @@ export interface ThreadedPipelineOptions {
 export function createThreadedPipeline(
   threads = defaultPipelineThreads(),
   { renewAboveMb = RENEW_THREADS_ABOVE_MB, renewAfterIdleMs = RENEW_AFTER_IDLE_MS, warmUp = false }: ThreadedPipelineOptions = {},
-): Pipeline & { close(): Promise<void>; threadIds(): number[]; expectWork(): void; warmUps(): (WarmUpOutcome | null)[] } {
+): Pipeline & { close(): Promise<void>; threadIds(): number[]; expectWork(): void; idle(): boolean; warmUps(): (WarmUpOutcome | null)[] } {
   let nextId = 1;
   let closed = false;
   const slots: Slot[] = Array.from({ length: Math.max(1, threads) }, () => ({ worker: null, warmUp: null, pending: new Map() }));
@@ -172,6 +172,8 @@ export function createThreadedPipeline(
     expectWork() {
       for (const s of slots) s.worker?.postMessage({ op: 'expect' });
     },
+    /** No call in flight: no study's view or scoring is being worked on (a warm-up does not count). */
+    idle: () => slots.every((s) => s.pending.size === 0),
     /** Each live thread's warm-up outcome (null while it runs or when there is none; for tests and diagnostics). */
     warmUps: () => slots.flatMap((s) => (s.worker ? [s.warmUp] : [])),
     async close() {

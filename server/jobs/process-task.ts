@@ -8,6 +8,7 @@ import { DEMO_OWNER_ID, filesOwnerOf } from '../db/repositories/demo-owner';
 import { ImageStoreUnavailableError, type DerivedImages, type ImageStore } from '../storage/image-store';
 import type { JobMeta, TaskJob } from './queue';
 import { demoProfileSubject, scoringSubject, type ScoringSubject } from './scoring-age';
+import type { HeadStart } from './head-start';
 
 /** A failure the person can act on (their file), with a message written for them. No retry. */
 export class PermanentJobError extends Error {}
@@ -43,6 +44,8 @@ export interface ProcessDeps {
   pipeline: Pipeline;
   log(msg: string): void;
   userChanged?(userId: string): void;
+  /** Views this process began preparing while their upload arrived (head-start.ts). */
+  headStart?: Pick<HeadStart, 'take'>;
 }
 
 export const SERVER_FAULT_MESSAGE =
@@ -63,20 +66,22 @@ export function ageAt(birthdate: string | null, studyDate: string | null, today 
  * Decodes and analyses the four views side by side (a threaded pipeline spreads them over its
  * threads), with their display images (kept with the result, `derivedImages`). When several fail,
  * the first in view order is the one reported, so the same files always give the same message.
+ * A view this process began preparing during the upload (`headStart`) is taken as it is; one whose
+ * head start failed, for whatever reason, is prepared again from the stored file, as if it had none.
  */
 export async function prepareViews(
-  deps: Pick<ProcessDeps, 'files' | 'pipeline'>,
+  deps: Pick<ProcessDeps, 'files' | 'pipeline' | 'headStart'>,
   ownerId: string,
   taskId: string,
-): Promise<{ views: Record<ViewKey, PreparedView>; displays: Record<ViewKey, Uint8Array> }> {
+): Promise<{ views: Record<ViewKey, PreparedView>; displays: Record<ViewKey, Uint8Array>; headStarted: number }> {
   const { files, pipeline } = deps;
-  const settled = await Promise.allSettled(
-    VIEW_KEYS.map(async (key) => {
-      const bytes = await files.read(ownerId, taskId, `${key}.dcm`);
-      if (!bytes) throw new PermanentJobError(`The ${VIEW_LABELS[key]} file is missing from storage.`);
-      return pipeline.prepare(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
-    }),
-  );
+  const started = deps.headStart?.take(taskId) ?? {};
+  const fromStore = async (key: ViewKey) => {
+    const bytes = await files.read(ownerId, taskId, `${key}.dcm`);
+    if (!bytes) throw new PermanentJobError(`The ${VIEW_LABELS[key]} file is missing from storage.`);
+    return pipeline.prepare(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), key);
+  };
+  const settled = await Promise.allSettled(VIEW_KEYS.map((key) => started[key]?.catch(() => fromStore(key)) ?? fromStore(key)));
   const views = {} as Record<ViewKey, PreparedView>;
   const displays = {} as Record<ViewKey, Uint8Array>;
   for (const [i, key] of VIEW_KEYS.entries()) {
@@ -85,7 +90,7 @@ export async function prepareViews(
     views[key] = r.value.view;
     displays[key] = r.value.png;
   }
-  return { views, displays };
+  return { views, displays, headStarted: Object.keys(started).length };
 }
 
 /** A run's pictures by file name: each view's display image (`<view>.png`) and overlays (`<view>.<layer>.png`). */
@@ -138,7 +143,7 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
     // Where a study's time goes, in the log: operators and bench/pipeline.bench.ts read it.
     const started = performance.now();
     const filesOwner = filesOwnerOf(task.owner_id);
-    const { views, displays } = await prepareViews(deps, filesOwner, task.id);
+    const { views, displays, headStarted } = await prepareViews(deps, filesOwner, task.id);
     const prepared = performance.now();
     const subject = await subjectOf(deps, task);
     if (!subject) return 'skipped';
@@ -154,7 +159,7 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
     deps.userChanged?.(task.owner_id);
     const ms = (from: number, to: number) => Math.round(to - from);
     const done = performance.now();
-    deps.log(`task ${task.id} completed in ${ms(started, done)} ms: views decoded and analysed ${ms(started, prepared)} ms, study scored ${ms(prepared, scored)} ms, stored ${ms(scored, done)} ms`);
+    deps.log(`task ${task.id} completed in ${ms(started, done)} ms: views decoded and analysed ${ms(started, prepared)} ms (${headStarted} of 4 begun during the upload), study scored ${ms(prepared, scored)} ms, stored ${ms(scored, done)} ms`);
     return 'completed';
   } catch (err) {
     if (err instanceof PermanentJobError) return fail(err.message);

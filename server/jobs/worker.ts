@@ -6,6 +6,7 @@ import { createImageStore } from '../storage/create';
 import { demoUsersRepository } from '../db/repositories/demo-users.repository';
 import { processTask, type Pipeline } from './process-task';
 import type { JobQueue } from './queue';
+import type { HeadStart } from './head-start';
 
 /**
  * The worker: takes task jobs from the queue and runs them. The same code runs inside the server
@@ -21,6 +22,8 @@ export async function startWorker(opts: {
   log?: (msg: string) => void;
   /** A user's count or status changed (the server's user cache drops its copy). */
   userChanged?: (userId: string) => void;
+  /** Views of uploads to this process begun while they arrived (head-start.ts). */
+  headStart?: Pick<HeadStart, 'take'>;
 }) {
   const log = opts.log ?? ((msg: string) => console.log(msg));
   const tasks = tasksRepository(opts.db);
@@ -33,6 +36,7 @@ export async function startWorker(opts: {
     pipeline: opts.pipeline,
     log,
     userChanged: opts.userChanged,
+    headStart: opts.headStart,
   };
   // Tasks left behind by a process that stopped (killed mid-job, or between the database commit
   // and the queue) are queued again. On PGlite this process is the only worker, so every running

@@ -15,7 +15,7 @@ import { receiveMultipart, type ReceivedFile, type UploadBody } from './multipar
  */
 export async function receiveFourViews(
   req: { body: UploadBody; contentType: string | undefined },
-  store: { files: ImageStore; ownerId: string; id: string; maxFileBytes: number },
+  store: { files: ImageStore; ownerId: string; id: string; maxFileBytes: number; received?: (file: ReceivedFile) => void },
 ): Promise<{ fields: Record<string, string>; received: ReceivedFile[]; byView: Map<string, ReceivedFile> }> {
   const { fields, files: received } = await receiveMultipart(
     req.body,
@@ -24,6 +24,7 @@ export async function receiveFourViews(
     {
       fields: VIEW_KEYS,
       open: (field) => store.files.stage(store.ownerId, store.id, `${field}.dcm`),
+      received: store.received,
     },
   );
   return { fields, received, byView: new Map(received.map((f) => [f.field, f])) };

@@ -12,16 +12,22 @@ import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } fr
 import { submissionVerdict, type SubmissionVerdict } from '../../core/submission-rule';
 import type { UploadBody } from './multipart';
 
+export type UploadWatcher = Pick<IntakeDeps, 'uploadStarting' | 'viewReceived' | 'uploadEnded'>;
+
 export interface IntakeDeps {
   config: Config;
   db: Db;
   files: ImageStore;
   enqueue(taskId: string): Promise<void>;
   /**
-   * Called when a user who may submit starts sending a study, before its bytes are read: the
-   * worker in this process (if any) makes ready for it (server/jobs/pipeline-thread.ts, expectWork).
+   * What an in-process worker is told of a study on its way (server/jobs/head-start.ts): a user
+   * who may submit starts sending it, before its bytes are read (the threads stop warming up and
+   * may begin its views); each of its files is complete on disk; and the upload ended, accepted
+   * (the worker will take what was begun) or not (it is dropped).
    */
-  uploadStarting?(): void;
+  uploadStarting?(taskId: string, ownerId: string): void;
+  viewReceived?(taskId: string, key: ViewKey, path: string): void;
+  uploadEnded?(taskId: string, accepted: boolean): void;
   /** The user's row changed (count and status): drop any cached copy. */
   userChanged?(userId: string): void;
 }
@@ -47,7 +53,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
  * A submission: four DICOM files streamed to storage, checked by content (never by the client's
  * word), then one task created and one submission counted, atomically, and the job queued.
  */
-export function intakeService({ config, db, files, enqueue, uploadStarting, userChanged }: IntakeDeps) {
+export function intakeService({ config, db, files, enqueue, uploadStarting, viewReceived, uploadEnded, userChanged }: IntakeDeps) {
   const tasks = tasksRepository(db);
 
   return {
@@ -62,11 +68,17 @@ export function intakeService({ config, db, files, enqueue, uploadStarting, user
         if (first) return { task: toTaskPublic(first), replayed: true };
       }
       assertMaySubmit(user, config.contactEmail);
-      uploadStarting?.();
 
       const taskId = randomUUID();
+      uploadStarting?.(taskId, user.id);
       try {
-        const { fields, received, byView } = await receiveFourViews(req, { files, ownerId: user.id, id: taskId, maxFileBytes: config.maxUploadBytes });
+        const { fields, received, byView } = await receiveFourViews(req, {
+          files,
+          ownerId: user.id,
+          id: taskId,
+          maxFileBytes: config.maxUploadBytes,
+          received: (file) => viewReceived?.(taskId, file.field as ViewKey, file.path),
+        });
         const issues = fourViewIssues(fields, received, byView);
         if (issues.length > 0) throw validationError(issues);
         const classified = await classifyFourViews(byView, config.contactEmail);
@@ -75,12 +87,15 @@ export function intakeService({ config, db, files, enqueue, uploadStarting, user
         const task = await createTask(user, taskId, key, classified);
         userChanged?.(user.id);
         if (task.replayed) {
+          uploadEnded?.(taskId, false);
           await files.removeTask(user.id, taskId);
         } else {
+          uploadEnded?.(taskId, true);
           await enqueue(taskId);
         }
         return { task: toTaskPublic(task.row), replayed: task.replayed };
       } catch (err) {
+        uploadEnded?.(taskId, false);
         await files.removeTask(user.id, taskId);
         throw err;
       }

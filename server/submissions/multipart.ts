@@ -36,6 +36,8 @@ export interface FileSink {
   fields: readonly string[];
   /** Where the part of `field` goes. */
   open(field: string): Promise<OpenedFile>;
+  /** A part is complete on disk (the upload may still fail on a later part). */
+  received?(file: ReceivedFile): void;
 }
 
 export const CUT_OFF_MESSAGE = 'The multipart body is malformed or was cut off.';
@@ -105,7 +107,10 @@ export async function receiveMultipart(
         size += chunk.length;
       });
       await pipeline(stream, target.stream);
-      if (!failure) files.push({ field, filename, size, path: await target.commit() });
+      if (failure) return;
+      const file = { field, filename, size, path: await target.commit() };
+      files.push(file);
+      sink.received?.(file);
     } catch (err) {
       // The body's fault (cut off, refused) is the client's; the disk's is ours (a 500).
       if (err instanceof ApiError) fail(err);

@@ -9,6 +9,8 @@ import { createApp } from '../../server/http/app';
 import { createJobQueue, type JobQueue } from '../../server/jobs/queue';
 import { runWorker } from '../../server/runtime';
 import { createPipeline } from '../../server/jobs/pipeline';
+import { createHeadStart, watchUploads } from '../../server/jobs/head-start';
+import type { Pipeline } from '../../server/jobs/process-task';
 import { freshDatabase } from './test-db';
 import { startSmtp } from './smtp';
 import { TaskPublic, type ViewKey } from '../../core/contract';
@@ -49,7 +51,19 @@ export async function requestApp(app: { request: (url: string, init: RequestInit
  * The real server in-process: a fresh database (PGlite or PostgreSQL by TEST_DB), a temporary data
  * folder and a real SMTP server that receives the mails.
  */
-export async function startApi(env: Record<string, string> = {}, opts: { worker?: boolean; now?: () => Date } = {}) {
+export async function startApi(
+  env: Record<string, string> = {},
+  opts: {
+    worker?: boolean;
+    now?: () => Date;
+    /** The worker's pipeline (default: the real one, in this thread). */
+    pipeline?: Pipeline;
+    /** Views begun as their files arrive (server/jobs/head-start.ts), as the server does it. */
+    headStart?: boolean;
+    /** What the worker logs (default: nothing). */
+    workerLog?: (msg: string) => void;
+  } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sd-api-'));
   const smtp = await startSmtp();
   const config: Config = loadConfig({
@@ -73,8 +87,17 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
   await migrate(database.db);
   let queue: JobQueue | null = null;
   if (opts.worker) queue = await createJobQueue(database.db, database.url, { ...config.jobs, pollingIntervalSeconds: 0.5 });
-  const services = composeServices(config, database.db, { log: () => undefined, now: opts.now, enqueue: queue ? (id) => queue!.enqueue(id) : undefined });
-  if (queue) await runWorker(config, database.db, queue, createPipeline(), () => undefined, (id) => services.userCache.forget(id));
+  const pipeline = opts.pipeline ?? createPipeline();
+  // This pipeline runs in the test's own thread: "idle" is whether none of its calls is running.
+  let running = 0;
+  const counted: Pipeline = {
+    prepare: (bytes, key) => (running++, pipeline.prepare(bytes, key).finally(() => running--)),
+    score: (views, ctx) => (running++, pipeline.score(views, ctx).finally(() => running--)),
+  };
+  const headStart = queue && opts.headStart ? createHeadStart(counted, { idle: () => running === 0 }) : null;
+  const uploads = headStart ? watchUploads({ expectWork: () => undefined }, headStart) : undefined;
+  const services = composeServices(config, database.db, { log: () => undefined, now: opts.now, enqueue: queue ? (id) => queue!.enqueue(id) : undefined, uploads });
+  if (queue) await runWorker(config, database.db, queue, counted, opts.workerLog ?? (() => undefined), (id) => services.userCache.forget(id), headStart ?? undefined);
   await services.users.ensureFirstSuperuser(() => undefined);
   const app = createApp(services);
 
@@ -125,6 +148,7 @@ export async function startApi(env: Record<string, string> = {}, opts: { worker?
     app,
     config,
     services,
+    headStart,
     db: database.db,
     smtp,
     request,

@@ -75,6 +75,15 @@ describe('the pipeline in a worker thread', () => {
     expect(err.message).toMatch(/L-CC image could not be read: .*cut short/);
   });
 
+  it('says it is idle only while no view or study is being worked on (a head start waits for that)', async () => {
+    const files = await makeStudyFiles({ seed: 9 });
+    expect(threaded.idle()).toBe(true);
+    const running = threaded.prepare(files.r_cc.slice(), 'r_cc');
+    expect(threaded.idle()).toBe(false);
+    await running;
+    expect(threaded.idle()).toBe(true);
+  });
+
   it('warms a new thread with a whole phantom study: four views analysed, then scored', async () => {
     const direct = createPipeline();
     const calls: string[] = [];
