@@ -54,6 +54,7 @@ interface FilmRows {
   woman: string;
   /** Every breast pixel's features (for the film's percent). */
   values: Float32Array;
+  nearMuscle: Uint8Array;
   n: number;
   /** Sampled training rows and their soft labels (masked films only). */
   rows: number[][];
@@ -92,6 +93,7 @@ for (const [i, img] of set.images.entries()) {
     img,
     woman: womanOf(img),
     values: feats.values,
+    nearMuscle: feats.nearMuscle,
     n,
     rows,
     labels,
@@ -109,7 +111,7 @@ if (masked.length < 5) {
 
 /** The statistic measureDensity calibrates: the mean probability over the breast's interior. */
 function meanProbability(model: DensityModel, f: FilmRows): number {
-  return interiorMeanProbability(f.values, pixelProbabilities(model, f.values, f.n));
+  return interiorMeanProbability(f.values, pixelProbabilities(model, f.values, f.n), f.nearMuscle);
 }
 
 const logit = (p: number) => {

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DENSITY_FEATURES } from '../../server/analysis/image/density-features';
-import { DENSITY_MODEL, INTERIOR_DEPTH, calibrate, densityModelVersion, interiorMeanProbability } from '../../server/analysis/image/density';
+import { DENSITY_MODEL, INTERIOR_DEPTH, calibrate, densityModelVersion, interiorMeanProbability, measureDensity } from '../../server/analysis/image/density';
+import { createMask } from '../../server/analysis/image/raster';
 import { analyzeView } from '../../server/analysis/image/view';
 import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { syntheticView } from './image-synthetic';
@@ -73,5 +74,34 @@ describe("the breast's dense fraction is read from its interior", () => {
   it('takes every pixel of a breast too small to have an interior', () => {
     const probs = Float32Array.from([0.2, 0.6]);
     expect(interiorMeanProbability(rows([0.1, 0.3]), probs)).toBeCloseTo(0.4, 6);
+  });
+
+  it('does not count tissue along the removed pectoral muscle, where the muscle edge may be off', () => {
+    // An MLO-like breast: the chest wall on the left, the muscle a triangle in the top-left corner
+    // (cut away from the breast), fat elsewhere. The same bright band raises the percent when it
+    // lies inside the breast and not when it runs along the muscle's edge (muscle the
+    // segmentation left in, or tissue it may have cut away with it on the other film).
+    const W = 150;
+    const H = 240;
+    const tissue = createMask(W, H);
+    const breast = createMask(W, H);
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        tissue.data[y * W + x] = 1;
+        breast.data[y * W + x] = x + y >= 80 ? 1 : 0;
+      }
+    }
+    const percentWith = (band: (x: number, y: number) => boolean) => {
+      const data = new Float32Array(W * H);
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) data[y * W + x] = (x + y < 80 ? 500 : 100) + ((x * 7 + y * 13) % 5) + (band(x, y) ? 300 : 0);
+      }
+      return measureDensity({ width: W, height: H, data }, breast, [0.2, 0.2], tissue, 1000)!.percentDensity;
+    };
+    const none = percentWith(() => false);
+    const alongMuscle = percentWith((x, y) => x + y >= 80 && x + y < 90);
+    const inside = percentWith((x, y) => x + y >= 170 && x + y < 180);
+    expect(inside - none).toBeGreaterThan(0.5);
+    expect(Math.abs(alongMuscle - none)).toBeLessThan(0.1);
   });
 });

@@ -43,7 +43,7 @@
  */
 import { chamferDistance } from './distance';
 import { dilateGrey, erodeGrey, gaussianBlur } from './filters';
-import { maskedQuantiles, type Mask, type Raster } from './raster';
+import { createMask, maskedQuantiles, type Mask, type Raster } from './raster';
 import { kthSmallest } from './select';
 
 /** Smoothing scales, as fractions of the breast size. */
@@ -84,7 +84,26 @@ export interface DensityFeatureRows {
   values: Float32Array;
   /** Raster index of each breast pixel, in raster order. */
   index: Int32Array;
+  /**
+   * 1 for a pixel within MUSCLE_MARGIN of the pectoral muscle (tissue that is not breast): still
+   * scored, but not counted in the breast's dense fraction (density.ts).
+   */
+  nearMuscle: Uint8Array;
 }
+
+/**
+ * How far from the removed pectoral muscle, as a fraction of the breast size, a pixel must lie to
+ * count toward the breast's dense fraction. Where the muscle's edge is found a little too far in
+ * or out, the pixels along it are muscle read as dense tissue or dense tissue cut away with the
+ * muscle, and the two MLO films of a woman disagree: on the MIAS films the film with more muscle
+ * removed read the less dense (correlation -0.43 between the differences within the 80 pairs).
+ * Cross-validated DDSM Spearman / error, MIAS F/G/D, left-right pairs with margins of 0 (every
+ * interior pixel), 0.05, 0.10, 0.15, 0.20, 0.30: 0.799 / 9.17, 0.791, 7.25; 0.809 / 8.95, 0.794,
+ * 6.89; 0.815 / 8.92, 0.794, 6.63; 0.815 / 9.15, 0.794, 6.27; 0.806 / 9.44, 0.790, 6.01; 0.793 /
+ * 10.46, 0.778, 5.77. The pairs keep agreeing better as the margin widens, but past 0.10 the
+ * ranking and the error against the drawn masks get worse: too much of the breast is left out.
+ */
+export const MUSCLE_MARGIN = 0.1;
 
 /**
  * Feature rows for every pixel of `breast`. `tissue` is the segmented breast including any
@@ -110,6 +129,9 @@ export function densityFeatures(r: Raster, breast: Mask, tissue: Mask, contrastR
   const k = DENSITY_FEATURES.length;
   const values = new Float32Array(n * k);
   const index = new Int32Array(n);
+  const nearMuscle = new Uint8Array(n);
+  const muscleDist = distanceToMuscle(breast, tissue);
+  const margin = MUSCLE_MARGIN * size;
   let j = 0;
   for (let i = 0; i < breast.data.length; i++) {
     if (!breast.data[i]) continue;
@@ -126,9 +148,22 @@ export function densityFeatures(r: Raster, breast: Mask, tissue: Mask, contrastR
     values[o + 6] = (smooth[0].data[i] - surface.data[i]) / contrastRange;
     values[o + 7] = (smooth[1].data[i] - surface.data[i]) / contrastRange;
     values[o + 8] = (smooth[2].data[i] - surface.data[i]) / contrastRange;
+    if (muscleDist && muscleDist[i] < margin) nearMuscle[j] = 1;
     index[j++] = i;
   }
-  return { values, index };
+  return { values, index, nearMuscle };
+}
+
+/** Each pixel's distance to the nearest muscle pixel (tissue that is not breast); null when none was removed. */
+function distanceToMuscle(breast: Mask, tissue: Mask): Float32Array | null {
+  const notMuscle = createMask(breast.width, breast.height);
+  let muscle = 0;
+  for (let i = 0; i < breast.data.length; i++) {
+    const m = tissue.data[i] && !breast.data[i] ? 1 : 0;
+    notMuscle.data[i] = 1 - m;
+    muscle += m;
+  }
+  return muscle > 0 ? chamferDistance(notMuscle) : null;
 }
 
 /**

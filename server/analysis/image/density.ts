@@ -92,7 +92,7 @@ export function measureDensity(
   const membership = new Float32Array(r.data.length);
   const probs = pixelProbabilities(model, rows.values, n);
   for (let j = 0; j < n; j++) membership[rows.index[j]] = probs[j];
-  const percentDensity = 100 * calibrate(model, interiorMeanProbability(rows.values, probs));
+  const percentDensity = 100 * calibrate(model, interiorMeanProbability(rows.values, probs, rows.nearMuscle));
   const denseMask = createMask(r.width, r.height);
   const denseCount = Math.round((percentDensity / 100) * n);
   if (denseCount > 0) {
@@ -124,16 +124,17 @@ const DEPTH_COLUMN = DENSITY_FEATURES.indexOf('depth');
 
 /**
  * Mean of `probs` (one per row of `values`, laid out as DENSITY_FEATURES) over the rows at least
- * INTERIOR_DEPTH deep; over every row of a breast too small to have an interior.
+ * INTERIOR_DEPTH deep and not `excluded` (those along the pectoral muscle, density-features.ts
+ * MUSCLE_MARGIN); over every row of a breast too small to have such an interior.
  */
-export function interiorMeanProbability(values: Float32Array, probs: Float32Array): number {
+export function interiorMeanProbability(values: Float32Array, probs: Float32Array, excluded?: Uint8Array): number {
   const k = DENSITY_FEATURES.length;
   let sum = 0;
   let count = 0;
   let all = 0;
   for (let j = 0; j < probs.length; j++) {
     all += probs[j];
-    if (values[j * k + DEPTH_COLUMN] < INTERIOR_DEPTH) continue;
+    if (values[j * k + DEPTH_COLUMN] < INTERIOR_DEPTH || excluded?.[j]) continue;
     sum += probs[j];
     count++;
   }
