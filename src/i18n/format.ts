@@ -7,7 +7,10 @@ import { currentLanguage } from './index';
 
 const LOCALE = { en: 'en-US', sv: 'sv-SE' } as const;
 
-/** `value` with exactly `digits` decimals (default 0), in the current language: in English as toFixed writes it. */
+/**
+ * `value` with exactly `digits` decimals (default 0), in the current language. Rounded as the
+ * number reads (0.815 -> 0.82), where toFixed rounds the binary value under it (0.81).
+ */
 export function formatNumber(value: number, digits = 0): string {
   return new Intl.NumberFormat(LOCALE[currentLanguage()], { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(value);
 }

@@ -11,13 +11,18 @@ import { waitForServiceWorker } from './fixtures/offline';
  */
 const REPORT = ScoreQualityReport.parse(JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../core/score-quality-report.json'), 'utf8')));
 
-/** The formatting rules written out again, as the oracle: correlations to 2 decimals, points to 1, shares as "N in 100". */
+/**
+ * The formatting rules written out again, as the oracle: correlations to 2 decimals, points to 1,
+ * shares as "N in 100". Decimals are rounded as a reader rounds the figure the report writes
+ * (0.815 -> 0.82), as Intl does; toFixed rounds the binary number under it (0.8149999... -> 0.81).
+ */
 type Style = 'correlation' | 'points' | 'share';
+const decimals = (v: number, digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(v);
 function shown(style: Style, candidates: QualityFigure[]): string {
   const f = candidates.find((c) => c.value !== null);
   if (!f) return 'Not yet measured';
   const v = f.value as number;
-  return style === 'correlation' ? v.toFixed(2) : style === 'points' ? `${v.toFixed(1)} points` : `${Math.round(v * 100)} in 100`;
+  return style === 'correlation' ? decimals(v, 2) : style === 'points' ? `${decimals(v, 1)} points` : `${Math.round(v * 100)} in 100`;
 }
 
 const { density: d, detection: t, merged: m } = REPORT;
