@@ -1,6 +1,6 @@
 import type { ViewKey } from '../../core/contract';
 import { VIEW_LABELS } from '../../core/dicom/classify';
-import { scorePreparedStudy } from '../analysis/engine';
+import { scorePreparedStudy, withViewOverlays } from '../analysis/engine';
 import { prepareView } from '../analysis/image/study';
 import { decodeDicom } from '../dicom/decode';
 import { renderDisplayPng } from '../dicom/display';
@@ -25,7 +25,8 @@ export function createPipeline(): Pipeline {
       }
       const png = await renderDisplayPng(view);
       // The full-resolution pixels end here: what leaves is the view's analysis (a few MB).
-      return { view: prepareView(view), png };
+      // With the view's own overlays: only the detection overlay waits for the whole study.
+      return { view: await withViewOverlays(prepareView(view)), png };
     },
     score: (views, ctx) => scorePreparedStudy(views, ctx),
   };

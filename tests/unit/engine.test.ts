@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { ScoredResult, VIEW_KEYS, type ViewKey } from '../../core/contract/scores';
-import { analyzeStudy, ENGINE_NAME, ENGINE_VERSION, displaySize } from '../../server/analysis/engine';
+import { analyzeStudy, ENGINE_NAME, ENGINE_VERSION, displaySize, scorePreparedStudy, withViewOverlays } from '../../server/analysis/engine';
+import { measurePrepared, prepareStudy, type PreparedView } from '../../server/analysis/image/study';
 import type { DecodedView } from '../../server/dicom/types';
 import { syntheticView } from './image-synthetic';
 
@@ -58,6 +59,26 @@ describe('analyzeStudy', () => {
     const b = await analyzeStudy(study(false), ctx);
     expect(JSON.stringify(b.result)).toBe(JSON.stringify(a.result));
     for (const key of VIEW_KEYS) expect(b.overlays[key].detection!.equals(a.overlays[key].detection!)).toBe(true);
+  });
+
+  it('takes the density and texture overlays a view brought from its own step, and draws the same ones itself without them', async () => {
+    const views = study(true);
+    const plain = prepareStudy(views);
+    const withOwn = {} as Record<ViewKey, PreparedView>;
+    for (const key of VIEW_KEYS) withOwn[key] = await withViewOverlays(plain[key]!);
+    expect(Object.keys(withOwn.l_cc.overlayPngs ?? {}).sort()).toEqual(['density', 'texture']);
+    const a = await scorePreparedStudy(plain, ctx);
+    const b = await scorePreparedStudy(withOwn, ctx);
+    expect(JSON.stringify(b.result)).toBe(JSON.stringify(a.result));
+    for (const key of VIEW_KEYS) {
+      for (const kind of ['detection', 'density', 'texture'] as const) {
+        expect(b.overlays[key][kind]!.equals(a.overlays[key][kind]!), `${key} ${kind}`).toBe(true);
+      }
+    }
+    // The study step drew only what depends on the whole study: a view that brought its own
+    // overlays has only the detection overlay left to draw.
+    expect(Object.keys(measurePrepared(withOwn).overlays.l_cc ?? {})).toEqual(['detection']);
+    expect(Object.keys(measurePrepared(plain).overlays.l_cc ?? {}).sort()).toEqual(['density', 'detection', 'texture']);
   });
 
   it('reports a missing view and a blank view as N/A with a reason, not as a score', async () => {

@@ -23,11 +23,20 @@ export interface RgbaOverlay {
  * orientation.
  */
 export function renderOverlays(v: ViewAnalysis, findings: Finding[]): Record<OverlayKind, RgbaOverlay> {
-  return {
-    detection: toDisplay(v, detectionRgba(v, findings)),
-    density: toDisplay(v, densityRgba(v)),
-    texture: toDisplay(v, textureRgba(v)),
-  };
+  return { detection: renderDetectionOverlay(v, findings), ...renderViewOverlays(v) };
+}
+
+/** The overlays that depend on the study's findings (CC/MLO agreement, left-right asymmetry). */
+export function renderDetectionOverlay(v: ViewAnalysis, findings: Finding[]): RgbaOverlay {
+  return toDisplay(v, detectionRgba(v, findings));
+}
+
+/** The overlays of one view alone: a pipeline thread renders them right after the view's analysis. */
+export const VIEW_OVERLAY_KINDS = ['density', 'texture'] as const satisfies readonly OverlayKind[];
+export type ViewOverlayKind = (typeof VIEW_OVERLAY_KINDS)[number];
+
+export function renderViewOverlays(v: ViewAnalysis): Record<ViewOverlayKind, RgbaOverlay> {
+  return { density: toDisplay(v, densityRgba(v)), texture: toDisplay(v, textureRgba(v)) };
 }
 
 function toDisplay(v: ViewAnalysis, data: Uint8Array): RgbaOverlay {

@@ -1,7 +1,7 @@
 import { VIEW_KEYS, type Region, type ViewKey } from '../../../core/contract/scores';
 import type { DecodedView } from '../../dicom/types';
 import { detectStudy, type ViewDetection } from './detection';
-import { renderOverlays, type OverlayKind, type RgbaOverlay } from './overlays';
+import { renderDetectionOverlay, renderViewOverlays, VIEW_OVERLAY_KINDS, type OverlayKind, type RgbaOverlay, type ViewOverlayKind } from './overlays';
 import { NO_TIMER, type Timer } from './stage-timer';
 import { analyzeView, type ViewAnalysis } from './view';
 
@@ -21,8 +21,11 @@ export interface StudyMeasurement {
   detections: Record<ViewKey, ViewDetection>;
   /** The per-view analyses (masks, pectoral line, density map), for evaluation against labels. */
   analyses: Partial<Record<ViewKey, ViewAnalysis>>;
-  /** Overlays per analysed view (display orientation, analysis resolution). */
-  overlays: Partial<Record<ViewKey, Record<OverlayKind, RgbaOverlay>>>;
+  /**
+   * Overlays per analysed view (display orientation, analysis resolution): every kind, except
+   * those its prepared view brought already encoded (PreparedView.overlayPngs).
+   */
+  overlays: Partial<Record<ViewKey, Partial<Record<OverlayKind, RgbaOverlay>>>>;
   /** Analysis pixel spacing per view, mm (null when the view was not analysed). */
   spacingMm: Record<ViewKey, number | null>;
   notes: string[];
@@ -43,6 +46,12 @@ export interface PreparedView {
   analysis: ViewAnalysis | null;
   /** Why the view could not be analysed (set when `analysis` is null). */
   failure?: string;
+  /**
+   * The view's own overlays (density, texture) as PNG, when the step that prepared it encoded
+   * them (the pipeline's threads do, so the study step after the last view renders only the
+   * detection overlay); the study step renders what is missing.
+   */
+  overlayPngs?: Partial<Record<ViewOverlayKind, Uint8Array>>;
 }
 
 /** The per-view half of the image pipeline: checks the input, then analyses the view. */
@@ -115,7 +124,14 @@ export function measurePrepared(prepared: Partial<Record<ViewKey, PreparedView>>
       regions: d.regions,
       ...(d.reason ? { reason: d.reason } : {}),
     };
-    overlays[key] = timer.time('overlays', () => renderOverlays(a, d.findings));
+    const encoded = prepared[key]?.overlayPngs ?? {};
+    overlays[key] = timer.time('overlays', () => {
+      const missing = VIEW_OVERLAY_KINDS.some((kind) => !encoded[kind]);
+      const own = missing ? renderViewOverlays(a) : null;
+      const set: Partial<Record<OverlayKind, RgbaOverlay>> = { detection: renderDetectionOverlay(a, d.findings) };
+      for (const kind of VIEW_OVERLAY_KINDS) if (!encoded[kind] && own) set[kind] = own[kind];
+      return set;
+    });
   }
   return { views: out, detections, analyses, overlays, spacingMm, notes };
 }
