@@ -111,7 +111,8 @@ export async function scorePreparedStudy(
  * view overlays and 90 their PNG encoding; npm run bench -- pipeline, "study scored").
  */
 export async function withViewOverlays(view: PreparedView): Promise<PreparedView> {
-  if (!view.analysis) return view;
+  // A view without breast tissue shows no overlays (the study step gives it none either).
+  if (!view.analysis?.density) return view;
   const rgba = renderViewOverlays(view.analysis);
   const overlayPngs: NonNullable<PreparedView['overlayPngs']> = {};
   // Plain bytes, as they come back from a thread (a Buffer arrives there as a Uint8Array).
