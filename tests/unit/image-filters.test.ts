@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dilateMask, erodeMask } from '../../server/analysis/image/components';
-import { boxBlur, dilateGrey, erodeGrey, localMeanStd, whiteTopHat } from '../../server/analysis/image/filters';
-import type { Mask, Raster } from '../../server/analysis/image/raster';
+import { boxBlur, dilateGrey, erodeGrey, gaussianBlur, localMeanStd, whiteTopHat } from '../../server/analysis/image/filters';
+import { maskedQuantiles, roundNonNegative, type Mask, type Raster } from '../../server/analysis/image/raster';
 import { boxDownsample } from '../../server/analysis/image/resample';
 
 // The fast filters (running sums, van Herk max, column passes a row at a time) against the
@@ -171,5 +171,38 @@ describe('image filters', () => {
         expect(out.data[oy * 3 + ox]).toBeCloseTo(s / n, 4);
       }
     }
+  });
+  it('filters that share one scratch array give results that later filters do not change', () => {
+    // The intermediate passes reuse one array (filters.ts, scratch): a result must never be it.
+    const a = randomRaster(23, 17, 7);
+    const b = randomRaster(31, 19, 8);
+    const blurred = gaussianBlur(a, 2.5);
+    const topHat = whiteTopHat(a, 2);
+    const box = boxBlur(a, 3);
+    const kept = [blurred, topHat, box].map((r) => Array.from(r.data));
+    gaussianBlur(b, 4);
+    whiteTopHat(b, 3);
+    boxBlur(b, 5);
+    localMeanStd(b, 2);
+    dilateGrey(b, 2);
+    expect([blurred, topHat, box].map((r) => Array.from(r.data))).toEqual(kept);
+    expect(Array.from(gaussianBlur(a, 2.5).data)).toEqual(kept[0]);
+  });
+
+  it('histogram bins round as Math.round does, the half-way cases included', () => {
+    const xs = [0, 0.49999999999999994, 0.5, 1.5, 2.5, 4094.5, 4094.499999999999, 1e-300, 3.4999999999999996, 2 ** 40 + 0.5];
+    for (let i = 0; i < 2000; i++) xs.push(i / 8, i * 2.0475 + 1e-12, i + 0.5 - 2 ** -40);
+    for (const x of xs) expect(roundNonNegative(x)).toBe(Math.round(x));
+    expect(roundNonNegative(Number.NaN)).toBeNaN();
+  });
+
+  it('masked quantiles read only the masked values', () => {
+    const r: Raster = { width: 4, height: 1, data: Float32Array.from([100, 1, 2, 3]) };
+    const mask: Mask = { width: 4, height: 1, data: Uint8Array.from([0, 1, 1, 1]) };
+    const [lo, mid, hi] = maskedQuantiles(r, mask, [0, 0.5, 1]);
+    expect(lo).toBeCloseTo(1, 2);
+    expect(mid).toBeCloseTo(2, 2);
+    expect(hi).toBeCloseTo(3, 2);
+    expect(maskedQuantiles(r, null, [1])[0]).toBeCloseTo(100, 2);
   });
 });

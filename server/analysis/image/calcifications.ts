@@ -60,11 +60,16 @@ export function findCalcifications(r: Raster, breast: Mask, spacingMm: number): 
   const { mean: localMean, std: localSd } = localMeanStd(th, localRadius);
   const significance = new Float32Array(w * h);
   const bright = createMask(w, h);
-  for (let i = 0; i < bright.data.length; i++) {
-    if (!inner.data[i]) continue;
-    const sig = (th.data[i] - localMean.data[i]) / Math.max(localSd.data[i], 0.5 * noise);
+  const { data: t } = th;
+  const { data: m } = localMean;
+  const { data: sd } = localSd;
+  const { data: isInner } = inner;
+  const { data: isBright } = bright;
+  for (let i = 0; i < isBright.length; i++) {
+    if (!isInner[i]) continue;
+    const sig = (t[i] - m[i]) / Math.max(sd[i], 0.5 * noise);
     significance[i] = sig;
-    bright.data[i] = sig > LOCAL_SNR && th.data[i] > med + GLOBAL_SNR * noise ? 1 : 0;
+    isBright[i] = sig > LOCAL_SNR && t[i] > med + GLOBAL_SNR * noise ? 1 : 0;
   }
   const { labels, components } = labelComponents(bright);
   const maxArea = Math.max(1, MAX_SPOT_AREA_MM2 / (spacingMm * spacingMm));

@@ -107,18 +107,20 @@ export function dilateMask(mask: Mask, radius: number): Mask {
 
 function separableMaskOp(mask: Mask, r: number, erode: boolean): Mask {
   const { width: w, height: h } = mask;
+  const src = mask.data;
   const tmp = new Uint8Array(w * h);
   const out = createMask(w, h);
+  const dst = out.data;
   // Run lengths make each pass linear: count set pixels in a sliding window.
   for (let y = 0; y < h; y++) {
     const row = y * w;
     let count = 0;
-    for (let x = -r; x <= r; x++) if (x >= 0 && x < w) count += mask.data[row + x];
+    for (let x = -r; x <= r; x++) if (x >= 0 && x < w) count += src[row + x];
     for (let x = 0; x < w; x++) {
       const win = Math.min(w - 1, x + r) - Math.max(0, x - r) + 1;
       tmp[row + x] = erode ? (count === win ? 1 : 0) : count > 0 ? 1 : 0;
-      if (x + r + 1 < w) count += mask.data[row + x + r + 1];
-      if (x - r >= 0) count -= mask.data[row + x - r];
+      if (x + r + 1 < w) count += src[row + x + r + 1];
+      if (x - r >= 0) count -= src[row + x - r];
     }
   }
   // The column pass keeps one count per column and walks the rows in memory order.
@@ -127,7 +129,8 @@ function separableMaskOp(mask: Mask, r: number, erode: boolean): Mask {
   for (let y = 0; y < h; y++) {
     const win = Math.min(h - 1, y + r) - Math.max(0, y - r) + 1;
     const row = y * w;
-    for (let x = 0; x < w; x++) out.data[row + x] = erode ? (counts[x] === win ? 1 : 0) : counts[x] > 0 ? 1 : 0;
+    if (erode) for (let x = 0; x < w; x++) dst[row + x] = counts[x] === win ? 1 : 0;
+    else for (let x = 0; x < w; x++) dst[row + x] = counts[x] > 0 ? 1 : 0;
     if (y + r + 1 < h) for (let x = 0, add = (y + r + 1) * w; x < w; x++) counts[x] += tmp[add + x];
     if (y - r >= 0) for (let x = 0, sub = (y - r) * w; x < w; x++) counts[x] -= tmp[sub + x];
   }

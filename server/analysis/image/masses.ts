@@ -48,7 +48,10 @@ export function findMassCandidates(r: Raster, breast: Mask, spacingMm: number): 
   // z-score inside the breast; outside set to the breast mean so the skin line and the removed
   // pectoral muscle make no bright blobs.
   const z: Raster = { width: w, height: h, data: new Float32Array(w * h) };
-  for (let i = 0; i < z.data.length; i++) z.data[i] = breast.data[i] ? (r.data[i] - mean) / std : 0;
+  const zd = z.data;
+  const bd = breast.data;
+  const rd = r.data;
+  for (let i = 0; i < zd.length; i++) zd[i] = bd[i] ? (rd[i] - mean) / std : 0;
 
   const best = new Float32Array(w * h).fill(-Infinity);
   const bestScale = new Uint8Array(w * h);
@@ -57,15 +60,18 @@ export function findMassCandidates(r: Raster, breast: Mask, spacingMm: number): 
   const inner = awayFromImageEdge(erodeMask(breast, margin), margin);
   let g1 = gaussianBlur(z, MASS_RADII_MM[0] / spacingMm / Math.SQRT2);
   const dog: Raster = { width: w, height: h, data: new Float32Array(w * h) };
+  const dd = dog.data;
   MASS_RADII_MM.forEach((radiusMm, s) => {
     const g2 = gaussianBlur(z, (radiusMm * DOG_K) / spacingMm / Math.SQRT2);
-    for (let i = 0; i < dog.data.length; i++) dog.data[i] = g1.data[i] - g2.data[i];
+    const a = g1.data;
+    const b = g2.data;
+    for (let i = 0; i < dd.length; i++) dd[i] = a[i] - b[i];
     // Each scale's response in units of its own spread over this breast: how exceptional a blob
     // of this size is against this breast's texture, whatever the image processing.
     const [q25, q50, q75] = maskedQuantiles(dog, inner, [0.25, 0.5, 0.75]);
     const spread = Math.max(1e-6, (q75 - q25) / 1.349);
     for (let i = 0; i < best.length; i++) {
-      const v = (dog.data[i] - q50) / spread;
+      const v = (dd[i] - q50) / spread;
       if (v > best[i]) {
         best[i] = v;
         bestScale[i] = s;
@@ -94,7 +100,8 @@ export function findMassCandidates(r: Raster, breast: Mask, spacingMm: number): 
   // Fine texture: what a 0.5 mm blur removes (septa, ducts, noise), not a mass's own smooth profile.
   const fineBlur = gaussianBlur(z, Math.max(0.7, 0.5 / spacingMm));
   const fine = new Float32Array(w * h);
-  for (let i = 0; i < fine.length; i++) fine[i] = z.data[i] - fineBlur.data[i];
+  const fb = fineBlur.data;
+  for (let i = 0; i < fine.length; i++) fine[i] = zd[i] - fb[i];
   const { gx, gy } = gradients(smooth);
   const lines = lineOrientation(z, Math.max(0.7, 0.8 / spacingMm));
   return kept.map((peak) => {

@@ -148,8 +148,9 @@ function checkView(v: DecodedView): string | null {
   if (!(sr > 0 && sc > 0)) return 'invalid pixel spacing';
   let lo = Infinity;
   let hi = -Infinity;
-  for (let i = 0; i < v.width * v.height; i += 7) {
-    const p = v.pixels[i];
+  const px = v.pixels;
+  for (let i = 0, n = v.width * v.height; i < n; i += 7) {
+    const p = px[i];
     if (p < lo) lo = p;
     if (p > hi) hi = p;
   }

@@ -136,14 +136,21 @@ function calcificationsInBreast(fine: Raster, flipped: boolean, breast: Mask, cf
   const ch = Math.min(fine.height, (y1 + 1) * cf) - fy0;
   const crop = createRaster(cw, ch);
   const mask = createMask(cw, ch);
+  // The breast column of each crop column, worked out once rather than on every row.
+  const maskCol = new Int32Array(cw);
+  for (let x = 0; x < cw; x++) maskCol[x] = Math.min(breast.width - 1, Math.floor((fx0 + x) / cf));
+  const src = fine.data;
+  const dst = crop.data;
+  const inside = mask.data;
+  const breastData = breast.data;
   for (let y = 0; y < ch; y++) {
+    const srcRow = (fy0 + y) * fine.width;
+    const maskRow = Math.min(breast.height - 1, Math.floor((fy0 + y) / cf)) * breast.width;
+    const out = y * cw;
     for (let x = 0; x < cw; x++) {
       const cx = fx0 + x;
-      const srcX = flipped ? fine.width - 1 - cx : cx;
-      crop.data[y * cw + x] = fine.data[(fy0 + y) * fine.width + srcX];
-      const bx = Math.min(breast.width - 1, Math.floor(cx / cf));
-      const by = Math.min(breast.height - 1, Math.floor((fy0 + y) / cf));
-      mask.data[y * cw + x] = breast.data[by * breast.width + bx];
+      dst[out + x] = src[srcRow + (flipped ? fine.width - 1 - cx : cx)];
+      inside[out + x] = breastData[maskRow + maskCol[x]];
     }
   }
   const toCoarseX = (x: number) => (x + fx0) / cf;
