@@ -35,7 +35,7 @@ import type { TransferSyntaxName } from '../server/dicom/writer';
 import { openPostgres } from '../server/db/client';
 import { PRODUCT_ENV, loginToken, startServerProcess } from './lib/spawn-server';
 import { submit, submitMetered, waitCompleted } from './lib/tasks';
-import { measureFloor, type Floor } from './lib/floor';
+import { measureFloor, ownCpuMs, type Floor } from './lib/floor';
 import { median } from './lib/stats';
 import { availableParallelism } from 'node:os';
 
@@ -54,12 +54,6 @@ function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** CPU time this process has used (every thread), ms. */
-function ownCpuMs(): number {
-  const c = process.cpuUsage();
-  return (c.user + c.system) / 1000;
 }
 
 /** The four views one after the other in this thread: the cost of the work itself. */

@@ -23,10 +23,10 @@ export interface Floor {
 }
 
 /** CPU time this process has used (every thread), ms. */
-const cpuNow = () => {
+export function ownCpuMs(): number {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
-};
+}
 
 async function decodeOnThreads(files: Record<ViewKey, Uint8Array>, cores: number): Promise<{ wallMs: number; cpuMs: number }> {
   const pool = Array.from({ length: cores }, () => new Worker(new URL('./decode.worker.mjs', import.meta.url)));
@@ -34,7 +34,7 @@ async function decodeOnThreads(files: Record<ViewKey, Uint8Array>, cores: number
     const run = async () => {
       const queue = [...VIEW_KEYS];
       let id = 0;
-      const c0 = cpuNow();
+      const c0 = ownCpuMs();
       const t0 = performance.now();
       await Promise.all(
         pool.map(async (w) => {
@@ -53,7 +53,7 @@ async function decodeOnThreads(files: Record<ViewKey, Uint8Array>, cores: number
           }
         }),
       );
-      return { wallMs: performance.now() - t0, cpuMs: cpuNow() - c0 };
+      return { wallMs: performance.now() - t0, cpuMs: ownCpuMs() - c0 };
     };
     await run(); // warm-up: module loading and the codecs' WASM start
     const runs = [await run(), await run()];
