@@ -101,10 +101,17 @@ export interface FrocFilm {
 export function sensitivityAtFalseRate(films: readonly FrocFilm[], rate: number): number {
   const total = films.reduce((s, f) => s + f.lesions, 0);
   if (total === 0 || films.length === 0) return NaN;
+  return lesionsFoundAtFalseRate(films, rate).size / total;
+}
+
+/**
+ * The lesions sensitivityAtFalseRate counts as found, as `film/lesion` keys (the film's index in
+ * `films`, the lesion's among its located lesions): for the same figure by kind of lesion.
+ */
+export function lesionsFoundAtFalseRate(films: readonly FrocFilm[], rate: number): Set<string> {
   const pooled = films.flatMap((f, i) => f.regions.map((r) => ({ ...r, film: i }))).sort((a, b) => b.score - a.score);
   const found = new Set<string>();
   let falses = 0;
-  let best = 0;
   for (let i = 0; i < pooled.length; ) {
     let j = i;
     const group: typeof pooled = [];
@@ -112,10 +119,9 @@ export function sensitivityAtFalseRate(films: readonly FrocFilm[], rate: number)
     falses += group.filter((r) => r.hits.length === 0).length;
     if (falses > rate * films.length) break;
     for (const r of group) for (const h of r.hits) found.add(`${r.film}/${h}`);
-    best = found.size / total;
     i = j;
   }
-  return best;
+  return found;
 }
 
 // ---- the report -------------------------------------------------------------------------------
@@ -158,7 +164,7 @@ export interface ReportSection {
 
 const MIAS_CODE: Record<string, number> = { F: 0, G: 1, D: 2 };
 
-interface Joined {
+export interface Joined {
   img: LabelledImage;
   pred: FilmPrediction;
 }
@@ -258,6 +264,44 @@ function located(img: LabelledImage): Lesion[] {
   return (img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null);
 }
 
+/** One kind of lesion's share of the detection figures (byLesionKind). */
+export interface LesionKindFigures {
+  kind: string;
+  /** Films with a located lesion of this kind that the engine scored. */
+  films: number;
+  /** Their detection scores against those of the films without findings. */
+  imageAuc: number;
+  /** Located lesions of this kind, and how many of them a region finds at 1 false region per image. */
+  lesions: number;
+  found: number;
+}
+
+/**
+ * The detection figures by kind of lesion (the manifest's `kind`: CALC, CIRC, SPIC...): what the
+ * overall figures average over, since a reader's eye and the engine's detectors find some kinds
+ * far more easily than others. `rated` and `froc` are in the same order (detectionSection);
+ * `normalScores` are the detection scores of the films without findings. A film with lesions of
+ * two kinds counts for both.
+ */
+export function byLesionKind(rated: readonly Joined[], froc: readonly FrocFilm[], normalScores: readonly number[]): LesionKindFigures[] {
+  const found = lesionsFoundAtFalseRate(froc, 1);
+  const kinds = new Map<string, { scores: number[]; lesions: number; found: number }>();
+  rated.forEach((f, i) => {
+    const seen = new Set<string>();
+    located(f.img).forEach((l, j) => {
+      const k = kinds.get(l.kind) ?? { scores: [], lesions: 0, found: 0 };
+      kinds.set(l.kind, k);
+      k.lesions++;
+      if (found.has(`${i}/${j}`)) k.found++;
+      if (!seen.has(l.kind) && f.pred.detection.score !== null) k.scores.push(f.pred.detection.score);
+      seen.add(l.kind);
+    });
+  });
+  return [...kinds.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, k]) => ({ kind, films: k.scores.length, imageAuc: auc(k.scores, normalScores), lesions: k.lesions, found: k.found }));
+}
+
 function detectionSection(films: Joined[]): ReportSection {
   const title = 'Detection against lesion circles (films that say whether they have findings)';
   const rated = films.filter((f) => typeof f.img.abnormal === 'boolean');
@@ -288,6 +332,11 @@ function detectionSection(films: Joined[]): ReportSection {
     }, 0);
     lines.push(metric('detection.sensitivity.topRegion', 'lesion sensitivity, top region only', hitTop / lesions, lesions, 3));
     lines.push(text(`  a region finds a lesion when its centre lies in the lesion's circle, radius at least ${MIN_HIT_RADIUS_MM} mm (${MIN_HIT_RADIUS_PX} px without pixel spacing)`));
+    lines.push(text('by kind of lesion (the films of each kind against every film without findings; sensitivity at the 1-false-region threshold above):'));
+    for (const k of byLesionKind(rated, froc, neg)) {
+      const a = Number.isFinite(k.imageAuc) ? k.imageAuc.toFixed(3) : 'undefined';
+      lines.push(text(`  ${k.kind}: image AUC ${a} (${k.films} films), sensitivity ${(k.found / k.lesions).toFixed(3)} (${k.found} of ${k.lesions} lesions)`));
+    }
   } else lines.push(text('no located lesions (x, y, r given): sensitivity not computed'));
   if (normals.length) {
     lines.push(metric('detection.falseRegionsPerNormalImage', 'regions per film without findings', mean(normals.map((f) => f.pred.detection.regions.length)), normals.length, 2));

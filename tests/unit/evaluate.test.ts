@@ -13,7 +13,7 @@ import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { evaluate, runCli, type EvaluateResult } from '../../evaluation/evaluate';
 import { analyseFilm, coarseMaskToInput } from '../../evaluation/film';
 import { readLabelledSet, type LabelledImage } from '../../evaluation/labelled-set';
-import { auc, leftRightMloPairs, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
+import { auc, byLesionKind, leftRightMloPairs, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
 import type { FilmPrediction } from '../../evaluation/predict';
 import { dice } from '../../evaluation/segmentation-metrics';
 import { rng } from './image-synthetic';
@@ -139,6 +139,41 @@ describe('metric primitives on hand-computed arrays', () => {
     expect(sensitivityAtFalseRate(films, 0)).toBeCloseTo(1 / 3, 12);
     // Equal scores go in together: the false one at 0.9 spends the budget before its twin counts.
     expect(sensitivityAtFalseRate([{ lesions: 1, regions: [{ score: 0.9, hits: [] }, { score: 0.9, hits: [0] }] }], 0)).toBe(0);
+  });
+  it('splits the image AUC and the 1-false-region sensitivity by kind of lesion, by hand', () => {
+    const lesion = (kind: string, x: number | null) => ({ kind, severity: 'M', x, y: x === null ? null : 10, r: x === null ? null : 5 });
+    const joined = (id: string, score: number | null, lesions: ReturnType<typeof lesion>[]) => ({
+      img: { id, lesions, abnormal: true } as unknown as LabelledImage,
+      pred: { id, density: { percent: 30, grade: 'b' }, detection: { score, quantile: null, regions: [] } } as FilmPrediction,
+    });
+    const rated = [
+      joined('a', 0.9, [lesion('CIRC', 10), lesion('CALC', 50)]), // two kinds: counts for both
+      joined('b', 0.3, [lesion('CIRC', 10), lesion('CIRC', 80)]), // two lesions, one film for the AUC
+      joined('c', 0.6, [lesion('ARCH', 10), lesion('CALC', null)]), // an unlocated lesion is not counted
+      joined('d', null, [lesion('SPIC', 10)]), // unscored: its lesion counts, its film not for the AUC
+    ];
+    // At 1 false region per image (4 films, budget 4), every region down to 0.45 goes in (0.4 is the fifth false one): found are
+    // a's CIRC (0.9), b's first CIRC (0.5); a's CALC (0.2) comes after five false regions.
+    const froc = [
+      { lesions: 2, regions: [{ score: 0.9, hits: [0] }, { score: 0.2, hits: [1] }] },
+      { lesions: 2, regions: [{ score: 0.8, hits: [] }, { score: 0.5, hits: [0] }, { score: 0.45, hits: [] }] },
+      { lesions: 1, regions: [{ score: 0.7, hits: [] }, { score: 0.4, hits: [] }, { score: 0.3, hits: [] }] },
+      { lesions: 1, regions: [{ score: 0.6, hits: [] }, { score: 0.1, hits: [0] }] },
+    ];
+    const normals = [0.5, 0.7];
+    const figures = byLesionKind(rated, froc, normals);
+    expect(figures.map((k) => k.kind)).toEqual(['ARCH', 'CALC', 'CIRC', 'SPIC']);
+    const of = (kind: string) => figures.find((k) => k.kind === kind)!;
+    // ARCH: film c (0.6) against 0.5 and 0.7: one win in two. Its lesion found by no region.
+    expect(of('ARCH')).toEqual({ kind: 'ARCH', films: 1, imageAuc: 0.5, lesions: 1, found: 0 });
+    // CALC: film a only (c's calcification has no circle): 0.9 beats both.
+    expect(of('CALC')).toEqual({ kind: 'CALC', films: 1, imageAuc: 1, lesions: 1, found: 0 });
+    // CIRC: films a (0.9) and b (0.3): 2 wins of 4; lesions a0 and b0 found, b1 not.
+    expect(of('CIRC')).toEqual({ kind: 'CIRC', films: 2, imageAuc: 0.5, lesions: 3, found: 2 });
+    // SPIC: no scored film, so no AUC; its lesion's region at 0.1 comes after the budget.
+    expect(of('SPIC').films).toBe(0);
+    expect(of('SPIC').imageAuc).toBeNaN();
+    expect(of('SPIC').found).toBe(0);
   });
   it('pairs a woman\'s films only when she has one left and one right MLO film', () => {
     const film = (id: string, patient: string | null, laterality: 'L' | 'R', view: 'CC' | 'MLO') => ({ id, img: { patient, laterality, view } });
