@@ -15,7 +15,7 @@ import { VIEW_KEYS, type ViewKey } from '../core/contract/scores';
 import { analyseFilm, coarseToInput } from './film';
 import { boxesOverlap, decodedPhantom, lesionBoxes } from './phantom-eval';
 import { womanOf, type LabelledImage, type LabelledSet, type Lesion } from './labelled-set';
-import { lesionHitRadiusPx } from './metrics';
+import { lesionHitRadiusPx, located } from './metrics';
 
 export type CandidateKind = 'mass' | 'calcification' | 'asymmetry';
 
@@ -46,10 +46,6 @@ export interface FilmRows {
   percentDensity: number | null;
   denseAreaCm2: number | null;
   candidates: CandidateRow[];
-}
-
-function located(img: LabelledImage): Lesion[] {
-  return (img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null);
 }
 
 function lesionAt(img: LabelledImage, x: number, y: number): number {

@@ -164,7 +164,7 @@ export interface ReportSection {
 
 const MIAS_CODE: Record<string, number> = { F: 0, G: 1, D: 2 };
 
-export interface Joined {
+interface Joined {
   img: LabelledImage;
   pred: FilmPrediction;
 }
@@ -260,7 +260,7 @@ function pectoralSection(films: Joined[], dices: ReadonlyMap<string, number> | n
   return { title, lines };
 }
 
-function located(img: LabelledImage): Lesion[] {
+export function located(img: LabelledImage): Lesion[] {
   return (img.lesions ?? []).filter((l) => l.x !== null && l.y !== null && l.r !== null);
 }
 
@@ -276,24 +276,30 @@ export interface LesionKindFigures {
   found: number;
 }
 
+/** One film as byLesionKind reads it: its located lesions (in the order FrocFilm hits count them) and its detection score. */
+export interface KindFilm {
+  lesions: readonly Pick<Lesion, 'kind'>[];
+  score: number | null;
+}
+
 /**
  * The detection figures by kind of lesion (the manifest's `kind`: CALC, CIRC, SPIC...): what the
  * overall figures average over, since a reader's eye and the engine's detectors find some kinds
- * far more easily than others. `rated` and `froc` are in the same order (detectionSection);
- * `normalScores` are the detection scores of the films without findings. A film with lesions of
- * two kinds counts for both.
+ * far more easily than others. `films` and `froc` are in the same order; `normalScores` are the
+ * detection scores of the films without findings. A film with lesions of two kinds counts for both.
+ * Used on a predictions file (npm run evaluate) and on held-out scores (npm run train:detection).
  */
-export function byLesionKind(rated: readonly Joined[], froc: readonly FrocFilm[], normalScores: readonly number[]): LesionKindFigures[] {
+export function byLesionKind(films: readonly KindFilm[], froc: readonly FrocFilm[], normalScores: readonly number[]): LesionKindFigures[] {
   const found = lesionsFoundAtFalseRate(froc, 1);
   const kinds = new Map<string, { scores: number[]; lesions: number; found: number }>();
-  rated.forEach((f, i) => {
+  films.forEach((f, i) => {
     const seen = new Set<string>();
-    located(f.img).forEach((l, j) => {
+    f.lesions.forEach((l, j) => {
       const k = kinds.get(l.kind) ?? { scores: [], lesions: 0, found: 0 };
       kinds.set(l.kind, k);
       k.lesions++;
       if (found.has(`${i}/${j}`)) k.found++;
-      if (!seen.has(l.kind) && f.pred.detection.score !== null) k.scores.push(f.pred.detection.score);
+      if (!seen.has(l.kind) && f.score !== null) k.scores.push(f.score);
       seen.add(l.kind);
     });
   });
@@ -333,7 +339,7 @@ function detectionSection(films: Joined[]): ReportSection {
     lines.push(metric('detection.sensitivity.topRegion', 'lesion sensitivity, top region only', hitTop / lesions, lesions, 3));
     lines.push(text(`  a region finds a lesion when its centre lies in the lesion's circle, radius at least ${MIN_HIT_RADIUS_MM} mm (${MIN_HIT_RADIUS_PX} px without pixel spacing)`));
     lines.push(text('by kind of lesion (the films of each kind against every film without findings; sensitivity at the 1-false-region threshold above):'));
-    for (const k of byLesionKind(rated, froc, neg)) {
+    for (const k of byLesionKind(rated.map((f) => ({ lesions: located(f.img), score: f.pred.detection.score })), froc, neg)) {
       const a = Number.isFinite(k.imageAuc) ? k.imageAuc.toFixed(3) : 'undefined';
       lines.push(text(`  ${k.kind}: image AUC ${a} (${k.films} films), sensitivity ${(k.found / k.lesions).toFixed(3)} (${k.found} of ${k.lesions} lesions)`));
     }

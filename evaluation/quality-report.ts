@@ -36,6 +36,10 @@ const DetectionTraining = z.object({
     sensitivityAtQuarterFalsePerImage: z.number(),
     normalsAtOrAboveQ90: z.number(),
     mergedNormalsAtOrAboveQ90: z.number(),
+    /** Written by npm run train:detection since the figures by kind of lesion; absent in older records. */
+    byLesionKind: z
+      .array(z.object({ kind: z.string(), films: z.number().int(), imageAuc: z.number().nullable(), lesions: z.number().int(), found: z.number().int() }))
+      .optional(),
   }),
 });
 
@@ -164,6 +168,11 @@ export function buildQualityReport(input: QualityReportInput): ScoreQualityRepor
         sensitivityAtQuarter: measured(sections, 'detection.sensitivity.atQuarterFalsePerImage', 'lesions', detectionBasis),
         normalsHigh: measured(sections, 'detection.normalsAtOrAboveQ90', 'normal films', detectionBasis),
       },
+      byKind: (detection?.crossValidated.byLesionKind ?? []).map((k) => ({
+        kind: k.kind,
+        aucCv: recorded(k.imageAuc ?? undefined, k.films, 'films', `${detectionCv}.byLesionKind`),
+        sensitivityAt1Cv: recorded(k.lesions > 0 ? Math.round((k.found / k.lesions) * 1e4) / 1e4 : undefined, k.lesions, 'lesions', `${detectionCv}.byLesionKind`),
+      })),
     },
     risk: { model: modelOf(registry.risk) },
     masking: { model: modelOf(registry.masking) },

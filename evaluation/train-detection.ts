@@ -30,7 +30,7 @@ import { collectRows, phantomRows, type CandidateKind, type CandidateRow, type F
 import { phantomSize } from './phantom-eval';
 import { fitLogistic, rocAuc } from './fit-logistic';
 import { readLabelledSet } from './labelled-set';
-import { auc, sensitivityAtFalseRate, type FrocFilm } from './metrics';
+import { auc, byLesionKind, located, sensitivityAtFalseRate, type FrocFilm } from './metrics';
 import { REFERENCE_DIR } from './calibrate';
 import { MASKING_REFERENCE, RISK_REFERENCE } from '../server/analysis/reference';
 
@@ -194,6 +194,13 @@ const normals = films.filter((f) => !f.abnormal);
 const imageAuc = auc(withLesion.map((f) => viewScore(f, false)), normals.map((f) => viewScore(f, false)));
 const sens1 = sensitivityAtFalseRate(frocFilms, 1);
 const sensQuarter = sensitivityAtFalseRate(frocFilms, 0.25);
+// The same held-out figures by kind of lesion (the labels' kinds: CALC, CIRC, SPIC...).
+const imageOf = new Map(set.images.map((img) => [img.id, img]));
+const lesionKinds = byLesionKind(
+  films.map((f) => ({ lesions: imageOf.has(f.id) ? located(imageOf.get(f.id)!) : [], score: viewScore(f, false) })),
+  frocFilms,
+  normals.map((f) => viewScore(f, false)),
+);
 
 /** Share of held-out normal films at or above quantile 0.9 of a reference built without their fold. */
 function normalsAtOrAboveQ90(): number {
@@ -245,6 +252,7 @@ const crossValidated = {
   sensitivityAtQuarterFalsePerImage: round(sensQuarter),
   normalsAtOrAboveQ90: round(normalsHigh),
   mergedNormalsAtOrAboveQ90: round(mergedHigh),
+  byLesionKind: lesionKinds.map((k) => ({ ...k, imageAuc: round(k.imageAuc) })),
 };
 const training = { set: set.name, phantomViews: phantoms.length, phantomWeights, films: films.length, women: women.length, lesions, normals: normals.length, folds, ridge, crossValidated, candidates: kinds.map((k) => ({ ...k, auc: round(k.auc), leftOut: disabled.has(k.kind) })) };
 
@@ -253,6 +261,7 @@ for (const k of kinds) console.log(`  ${k.kind}: ${k.rows} candidates, ${k.posit
 console.log(`cross-validated by woman (${folds} folds):`);
 console.log(`  image AUC, films with a located lesion vs without findings: ${imageAuc.toFixed(3)} (goal >= 0.75)`);
 console.log(`  lesion sensitivity at 1 false region per image: ${sens1.toFixed(3)} (goal >= 0.6); at 0.25: ${sensQuarter.toFixed(3)} (goal >= 0.4)`);
+for (const k of lesionKinds) console.log(`    ${k.kind}: image AUC ${k.imageAuc.toFixed(3)} (${k.films} films), sensitivity at 1 false region per image ${k.found} of ${k.lesions} lesions`);
 console.log(`  films without findings at or above detection quantile 0.9: ${(100 * normalsHigh).toFixed(1)} % (goal 3-20 %)`);
 console.log(`  films without findings at or above merged quantile 0.9 (ages 40-74): ${(100 * mergedHigh).toFixed(1)} % (goal about 10 %)`);
 console.log(`  region policy: threshold ${policy.reportThreshold} (1 false region per image), at most ${policy.max} per view, ${policy.suppressionMm} mm apart`);

@@ -32,6 +32,20 @@ export const QualityModel = z.object({
 });
 export type QualityModel = z.infer<typeof QualityModel>;
 
+/**
+ * The detection figures for one kind of finding (the labelled set's codes: CALC calcifications,
+ * CIRC circumscribed masses, SPIC spiculated masses, MISC other masses, ARCH architectural
+ * distortion, ASYM asymmetry), cross-validated: what the overall figures average over.
+ */
+export const LesionKindQuality = z.object({
+  kind: z.string(),
+  /** Films with a finding of this kind against every film without findings. */
+  aucCv: QualityFigure,
+  /** Findings of this kind marked at 1 false mark per image. */
+  sensitivityAt1Cv: QualityFigure,
+});
+export type LesionKindQuality = z.infer<typeof LesionKindQuality>;
+
 /** What a cross-validation was run on: a set, its films and the number of folds (by woman). */
 const CvRecord = z.object({ set: z.string(), films: z.number().int().nonnegative(), folds: z.number().int().positive() });
 
@@ -94,6 +108,8 @@ export const ScoreQualityReport = z.object({
       sensitivityAtQuarter: QualityFigure,
       normalsHigh: QualityFigure,
     }),
+    /** The cross-validated image AUC and sensitivity by kind of finding; empty without a record. */
+    byKind: z.array(LesionKindQuality),
   }),
   risk: z.object({ model: QualityModel }),
   masking: z.object({ model: QualityModel }),

@@ -57,6 +57,18 @@ test.describe('/score-quality', () => {
     }
     for (const id of ['inherent-risk', 'masking']) await expect(page.getByTestId(`untested-${id}`)).toContainText('could not test');
 
+    // Cancer Signs by kind of finding: a row per kind of the report, its two cross-validated figures.
+    const byKind = page.getByTestId('cancer-signs-by-kind');
+    await expect(byKind.getByRole('table', { name: 'By kind of finding (fair test)' })).toBeVisible();
+    await expect(byKind.locator('tbody tr')).toHaveCount(t.byKind.length);
+    for (const k of t.byKind) {
+      await expect(byKind.getByTestId(`kind-${k.kind}`).getByTestId('kind-value'), k.kind).toHaveText([shown('share', [k.aucCv]), shown('share', [k.sensitivityAt1Cv])]);
+    }
+    // The kinds told apart no better than guessing are named among what it cannot do.
+    const atChance = t.byKind.filter((k) => k.aucCv.value !== null && k.aucCv.value <= 0.55);
+    expect(atChance.length, 'the committed report has kinds at chance (ARCH, ASYM on the dev films)').toBeGreaterThan(0);
+    await expect(page.locator('#cancer-signs')).toContainText('it did about as well as guessing, or worse');
+
     // The technical details open from the keyboard and name the model and its reference population.
     const risk = page.locator('#inherent-risk');
     await risk.getByRole('button', { name: 'Technical details' }).focus();

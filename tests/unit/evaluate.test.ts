@@ -141,16 +141,13 @@ describe('metric primitives on hand-computed arrays', () => {
     expect(sensitivityAtFalseRate([{ lesions: 1, regions: [{ score: 0.9, hits: [] }, { score: 0.9, hits: [0] }] }], 0)).toBe(0);
   });
   it('splits the image AUC and the 1-false-region sensitivity by kind of lesion, by hand', () => {
-    const lesion = (kind: string, x: number | null) => ({ kind, severity: 'M', x, y: x === null ? null : 10, r: x === null ? null : 5 });
-    const joined = (id: string, score: number | null, lesions: ReturnType<typeof lesion>[]) => ({
-      img: { id, lesions, abnormal: true } as unknown as LabelledImage,
-      pred: { id, density: { percent: 30, grade: 'b' }, detection: { score, quantile: null, regions: [] } } as FilmPrediction,
-    });
+    const lesion = (kind: string, x: number | null) => ({ kind, x });
+    const film = (score: number | null, lesions: ReturnType<typeof lesion>[]) => ({ lesions: lesions.filter((l) => l.x !== null), score });
     const rated = [
-      joined('a', 0.9, [lesion('CIRC', 10), lesion('CALC', 50)]), // two kinds: counts for both
-      joined('b', 0.3, [lesion('CIRC', 10), lesion('CIRC', 80)]), // two lesions, one film for the AUC
-      joined('c', 0.6, [lesion('ARCH', 10), lesion('CALC', null)]), // an unlocated lesion is not counted
-      joined('d', null, [lesion('SPIC', 10)]), // unscored: its lesion counts, its film not for the AUC
+      film(0.9, [lesion('CIRC', 10), lesion('CALC', 50)]), // two kinds: counts for both
+      film(0.3, [lesion('CIRC', 10), lesion('CIRC', 80)]), // two lesions, one film for the AUC
+      film(0.6, [lesion('ARCH', 10), lesion('CALC', null)]), // an unlocated lesion is not one of its located lesions
+      film(null, [lesion('SPIC', 10)]), // unscored: its lesion counts, its film not for the AUC
     ];
     // At 1 false region per image (4 films, budget 4), every region down to 0.45 goes in (0.4 is the fifth false one): found are
     // a's CIRC (0.9), b's first CIRC (0.5); a's CALC (0.2) comes after five false regions.

@@ -123,6 +123,25 @@ describe('the score-quality report', () => {
     expect(r.detection.figures.auc).toMatchObject({ value: 0.75, n: 4, basis: 'unseen' });
     expect(r.detection.figures.sensitivityAt1).toMatchObject({ value: null, n: null });
     expect(r.merged.figures.normalsHigh).toEqual({ value: null, n: null, unit: 'normal films', basis: 'unseen', source: 'npm run evaluate: merged.normalsAtOrAboveQ90' });
+    expect(r.detection.byKind).toEqual([]);
+  });
+
+  it('takes the figures by kind of finding from the record, the share found as found / lesions', () => {
+    const byLesionKind = [
+      { kind: 'ARCH', films: 1, imageAuc: 0.5, lesions: 1, found: 0 },
+      { kind: 'CIRC', films: 1, imageAuc: 1, lesions: 3, found: 2 },
+      // No scored film of the kind: no AUC (NaN written as null by JSON).
+      { kind: 'SPIC', films: 0, imageAuc: null, lesions: 1, found: 1 },
+    ];
+    const r = buildQualityReport(input({ detectionTraining: { ...DETECTION_TRAINING, crossValidated: { ...DETECTION_TRAINING.crossValidated, byLesionKind } } }));
+    const source = 'detection-weights.json training.crossValidated.byLesionKind';
+    expect(r.detection.byKind).toEqual([
+      { kind: 'ARCH', aucCv: { value: 0.5, n: 1, unit: 'films', basis: 'cross-validated', source }, sensitivityAt1Cv: { value: 0, n: 1, unit: 'lesions', basis: 'cross-validated', source } },
+      { kind: 'CIRC', aucCv: { value: 1, n: 1, unit: 'films', basis: 'cross-validated', source }, sensitivityAt1Cv: { value: 0.6667, n: 3, unit: 'lesions', basis: 'cross-validated', source } },
+      { kind: 'SPIC', aucCv: { value: null, n: 0, unit: 'films', basis: 'cross-validated', source }, sensitivityAt1Cv: { value: 1, n: 1, unit: 'lesions', basis: 'cross-validated', source } },
+    ]);
+    // A record written before the figures by kind existed still reads, with none.
+    expect(buildQualityReport(input({ detectionTraining: DETECTION_TRAINING })).detection.byKind).toEqual([]);
   });
 
   it('takes the cross-validated detection record when the weights have one, and calls their own set in-sample', () => {

@@ -3,6 +3,7 @@ import { Accordion, Alert, Anchor, Grid, List, Paper, SimpleGrid, Stack, Table, 
 import { Link } from '@tanstack/react-router';
 import type { QualityFigure, QualityModel } from '../../../core/contract/score-quality';
 import { msg, useLanguage, useT } from '../../i18n';
+import { ByKindTable, useAtChanceSentence } from './ByKindTable';
 import { EngineCheck } from './EngineCheck';
 import { basisText, formatFigure, headline, NOT_MEASURED, SCORE_QUALITY_REPORT as R, type FigureStyle } from './report';
 
@@ -106,6 +107,7 @@ function Section({
   shownIn,
   builtFrom,
   figures,
+  breakdown,
   untested,
   cannot,
   model,
@@ -117,6 +119,8 @@ function Section({
   shownIn: string;
   builtFrom: ReactNode[];
   figures: ShownFigure[];
+  /** Shown under the figure cards (the figures broken down). */
+  breakdown?: ReactNode;
   untested?: string;
   cannot: string[];
   model: QualityModel;
@@ -154,6 +158,7 @@ function Section({
               ))}
             </SimpleGrid>
           )}
+          {breakdown}
         </Stack>
         <Stack gap="xs">
           <Title order={3} size="h4">
@@ -192,6 +197,7 @@ export function ScoreQuality() {
   const d = density.figures;
   const det = detection.figures;
   const dt = detection.training;
+  const atChance = useAtChanceSentence(detection.byKind);
   return (
     <Grid gap={40}>
       <Grid.Col span={8}>
@@ -345,9 +351,11 @@ export function ScoreQuality() {
                 candidates: [det.normalsHighCv, det.normalsHigh],
               },
             ]}
+            breakdown={<ByKindTable byKind={detection.byKind} />}
             cannot={[
               t('It does not diagnose cancer. Only a doctor can say if something is cancer, often after more tests.'),
               t('It misses some findings, and it marks some spots that are harmless.'),
+              ...(atChance ? [atChance] : []),
               t("It learned from scanned film mammograms, which look different from today's digital ones."),
             ]}
             model={detection.model}

@@ -38,6 +38,11 @@ const UNIT_WORDS: Record<QualityFigure['unit'], string> = {
   'normal films': msg('{{n}} films without findings'),
 };
 
+/** What the figure was measured on, in words ("12 films"), in the current language; null when not measured. */
+export function countText(f: QualityFigure): string | null {
+  return f.n === null ? null : t(UNIT_WORDS[f.unit], { n: f.n });
+}
+
 /** How the figure was measured, in words, with its count, in the current language. */
 export function basisText(f: QualityFigure): string {
   if (f.value === null || f.n === null) return f.basis === 'cross-validated' ? t('No cross-validated test yet') : t('Not measured on these films');
