@@ -173,6 +173,7 @@ function metric(id: MetricId, label: string, value: number, n: number, digits: n
   return { kind: 'metric', id, label, value, n, digits, ...(goal ? { goal } : {}) };
 }
 const text = (t: string): ReportLine => ({ kind: 'text', text: t });
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const none = (what: string): ReportLine => text(`no films of this kind (${what})`);
 
 function unmeasuredNote(films: Joined[]): ReportLine[] {
@@ -341,7 +342,7 @@ function detectionSection(films: Joined[]): ReportSection {
     lines.push(text('by kind of lesion (the films of each kind against every film without findings; sensitivity at the 1-false-region threshold above):'));
     for (const k of byLesionKind(rated.map((f) => ({ lesions: located(f.img), score: f.pred.detection.score })), froc, neg)) {
       const a = Number.isFinite(k.imageAuc) ? k.imageAuc.toFixed(3) : 'undefined';
-      lines.push(text(`  ${k.kind}: image AUC ${a} (${k.films} films), sensitivity ${(k.found / k.lesions).toFixed(3)} (${k.found} of ${k.lesions} lesions)`));
+      lines.push(text(`  ${k.kind}: image AUC ${a} (${plural(k.films, 'film')}), sensitivity ${(k.found / k.lesions).toFixed(3)} (${k.found} of ${plural(k.lesions, 'lesion')})`));
     }
   } else lines.push(text('no located lesions (x, y, r given): sensitivity not computed'));
   if (normals.length) {

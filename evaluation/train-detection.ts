@@ -30,7 +30,7 @@ import { collectRows, phantomRows, type CandidateKind, type CandidateRow, type F
 import { phantomSize } from './phantom-eval';
 import { fitLogistic, rocAuc } from './fit-logistic';
 import { readLabelledSet } from './labelled-set';
-import { auc, byLesionKind, located, sensitivityAtFalseRate, type FrocFilm } from './metrics';
+import { auc, byLesionKind, located, plural, sensitivityAtFalseRate, type FrocFilm } from './metrics';
 import { REFERENCE_DIR } from './calibrate';
 import { MASKING_REFERENCE, RISK_REFERENCE } from '../server/analysis/reference';
 
@@ -261,7 +261,7 @@ for (const k of kinds) console.log(`  ${k.kind}: ${k.rows} candidates, ${k.posit
 console.log(`cross-validated by woman (${folds} folds):`);
 console.log(`  image AUC, films with a located lesion vs without findings: ${imageAuc.toFixed(3)} (goal >= 0.75)`);
 console.log(`  lesion sensitivity at 1 false region per image: ${sens1.toFixed(3)} (goal >= 0.6); at 0.25: ${sensQuarter.toFixed(3)} (goal >= 0.4)`);
-for (const k of lesionKinds) console.log(`    ${k.kind}: image AUC ${k.imageAuc.toFixed(3)} (${k.films} films), sensitivity at 1 false region per image ${k.found} of ${k.lesions} lesions`);
+for (const k of lesionKinds) console.log(`    ${k.kind}: image AUC ${k.imageAuc.toFixed(3)} (${plural(k.films, 'film')}), sensitivity at 1 false region per image ${k.found} of ${plural(k.lesions, 'lesion')}`);
 console.log(`  films without findings at or above detection quantile 0.9: ${(100 * normalsHigh).toFixed(1)} % (goal 3-20 %)`);
 console.log(`  films without findings at or above merged quantile 0.9 (ages 40-74): ${(100 * mergedHigh).toFixed(1)} % (goal about 10 %)`);
 console.log(`  region policy: threshold ${policy.reportThreshold} (1 false region per image), at most ${policy.max} per view, ${policy.suppressionMm} mm apart`);
