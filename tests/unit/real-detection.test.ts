@@ -18,6 +18,9 @@ import { buildRealExamStudy, findRealExams, realMammogramsMissing } from '../../
 import { decodeDicom } from '../../server/dicom/decode';
 import { DECODE_MAX_HEIGHT } from '../../server/jobs/pipeline';
 import type { ViewKey } from '../../core/contract/scores';
+import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
+import { AI_MODEL } from '../../core/decisions';
+import { analyzeStudy } from '../../server/analysis/engine';
 
 const DIR = realLabelledDir();
 const missing = realLabelledMissing(DIR);
@@ -77,5 +80,34 @@ describe.skipIf(examsMissing !== null)('detection on the digital exams', { timeo
       }
     }
     expect(views).toBeGreaterThanOrEqual(8);
+  });
+
+  // The references are built from scanned films; these are processed full-field digital exams
+  // (sample exams of public classifiers; one has a benign finding). A change to the detector that reads
+  // digital images differently from films lifts them all together: a brightness-profile feature
+  // that raised the films' cross-validated image AUC by 0.014 put these four at detection ranks
+  // 0.96, 0.68, 0.80 and 0.59 (0.71, 0.69, 0.33 and 0.15 without it), and was not kept. Ranked
+  // against women without findings, such exams should sit around the middle, not at the top.
+  it('ranks the four digital exams at 55 around the middle, not in the top bands', async () => {
+    const detection: number[] = [];
+    const combined: number[] = [];
+    for (const exam of findRealExams()) {
+      const study = await buildRealExamStudy(exam);
+      const views: Partial<Record<ViewKey, Awaited<ReturnType<typeof decodeDicom>> & { key: ViewKey }>> = {};
+      for (const [key, bytes] of Object.entries(study.files) as [ViewKey, Uint8Array][]) {
+        views[key] = { key, ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })) };
+      }
+      const { result } = await analyzeStudy(views, { age: 55, ageSource: 'birthdate', riskFactors: EMPTY_RISK_FACTORS });
+      expect(result.study.detection.quantile, `${exam.id} detection ranked`).not.toBeNull();
+      expect(result.study[AI_MODEL].quantile, `${exam.id} combined score ranked`).not.toBeNull();
+      detection.push(result.study.detection.quantile as number);
+      combined.push(result.study[AI_MODEL].quantile as number);
+    }
+    console.log(`digital exams at 55: detection ranks ${detection.map((q) => q.toFixed(2)).join(', ')}; combined ${combined.map((q) => q.toFixed(2)).join(', ')}`);
+    expect(detection.length).toBe(4);
+    expect(detection.filter((q) => q >= 0.9).length).toBeLessThanOrEqual(1);
+    expect(combined.filter((q) => q >= 0.9).length).toBeLessThanOrEqual(1);
+    // The mean of four ranks from the reference population has an SD of about 0.14 around 0.5.
+    expect(detection.reduce((a, b) => a + b, 0) / detection.length).toBeLessThanOrEqual(0.75);
   });
 });
