@@ -45,6 +45,28 @@ interface Figures {
   failedA11y: string[];
 }
 
+/** A run Lighthouse itself could not complete (it says to run it again), as opposed to a broken page. */
+class NotMeasured extends Error {}
+
+/** Attempts per figure: Lighthouse now and then loses the trace of a load (NO_NAVSTART) and asks for another run. */
+const ATTEMPTS = 3;
+
+/**
+ * One figure: a first visit (firstVisit) and a Lighthouse run, run again when Lighthouse could not
+ * complete it, saying so; a page that fails every attempt stops the bench with Lighthouse's reason.
+ */
+async function measure(url: string, session: string | null): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    await firstVisit(session);
+    try {
+      return await audit(url);
+    } catch (e) {
+      if (!(e instanceof NotMeasured) || attempt >= ATTEMPTS) throw e;
+      console.error(`${e.message} (attempt ${attempt} of ${ATTEMPTS}); running it again`);
+    }
+  }
+}
+
 /** One Lighthouse run. Storage is kept between runs so the logged-in page stays logged in. */
 async function audit(url: string): Promise<Figures> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true }, desktopConfig);
@@ -52,7 +74,7 @@ async function audit(url: string): Promise<Figures> {
   const { categories, audits } = result.lhr;
   // A run Lighthouse could not complete has no score: say why rather than print a 0.
   if (result.lhr.runtimeError || categories.performance.score === null) {
-    throw new Error(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError?.message ?? result.lhr.runWarnings.join('; ')}`);
+    throw new NotMeasured(`Lighthouse could not measure ${url}: ${result.lhr.runtimeError?.message ?? result.lhr.runWarnings.join('; ')}`);
   }
   const num = (id: string) => Number(audits[id]?.numericValue ?? NaN);
   // Transfer sizes are what went over the wire: the server sends brotli or gzip to Chromium.
@@ -104,17 +126,11 @@ function report(name: string, runs: Figures[]) {
 
 try {
   const login: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    await firstVisit(null);
-    login.push(await audit(`${server.base}/login`));
-  }
+  for (let i = 0; i < RUNS; i++) login.push(await measure(`${server.base}/login`, null));
   report('/login', login);
 
   const home: Figures[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    await firstVisit(token);
-    home.push(await audit(`${server.base}/`));
-  }
+  for (let i = 0; i < RUNS; i++) home.push(await measure(`${server.base}/`, token));
   report('/ (logged in as the superuser)', home);
 } finally {
   chrome.kill();
