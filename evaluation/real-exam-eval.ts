@@ -24,12 +24,18 @@ function breastPd(views: RealExamDensity['views'], side: 'l' | 'r'): number | nu
   return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
 }
 
-export async function realExamDensity(exam: RealExam): Promise<RealExamDensity> {
+/** The exam's views as an upload's: wrapped as DICOM MG, decoded as the worker decodes them. */
+export async function decodeRealExam(exam: RealExam): Promise<Partial<Record<ViewKey, DecodedView>>> {
   const study = await buildRealExamStudy(exam);
   const decoded: Partial<Record<ViewKey, DecodedView>> = {};
   for (const [key, bytes] of Object.entries(study.files) as [ViewKey, Uint8Array][]) {
     decoded[key] = { key, ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })) };
   }
+  return decoded;
+}
+
+export async function realExamDensity(exam: RealExam): Promise<RealExamDensity> {
+  const decoded = await decodeRealExam(exam);
   const m = measureStudy(decoded);
   const views: RealExamDensity['views'] = {};
   for (const key of Object.keys(decoded) as ViewKey[]) views[key] = m.views[key].percentDensity;

@@ -14,9 +14,9 @@ import { predictionOf } from '../../evaluation/predict';
 import { DETECTION_WEIGHTS } from '../../server/analysis/image/suspicion-models';
 import { DENSITY_REFERENCE, MASKING_REFERENCE, MERGED_REFERENCE, RISK_REFERENCE } from '../../server/analysis/reference';
 import { measureStudy } from '../../server/analysis/image/study';
-import { buildRealExamStudy, findRealExams, realMammogramsMissing } from '../../server/corpus/real-exams';
-import { decodeDicom } from '../../server/dicom/decode';
-import { DECODE_MAX_HEIGHT } from '../../server/jobs/pipeline';
+import { findRealExams, realMammogramsMissing } from '../../server/corpus/real-exams';
+import type { DecodedView } from '../../server/dicom/types';
+import { decodeRealExam } from '../../evaluation/real-exam-eval';
 import type { ViewKey } from '../../core/contract/scores';
 import { EMPTY_RISK_FACTORS } from '../../core/contract/risk-factors';
 import { AI_MODEL } from '../../core/decisions';
@@ -64,9 +64,7 @@ describe.skipIf(examsMissing !== null)('detection on the digital exams', { timeo
   it('finds no mass within 3 mm of the image edge, where the film cuts the breast', async () => {
     let views = 0;
     for (const exam of findRealExams()) {
-      const study = await buildRealExamStudy(exam);
-      for (const [key, bytes] of Object.entries(study.files) as [ViewKey, Uint8Array][]) {
-        const decoded = { key, ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })) };
+      for (const [key, decoded] of Object.entries(await decodeRealExam(exam)) as [ViewKey, DecodedView][]) {
         const a = measureStudy({ [key]: decoded }).analyses[key];
         expect(a, `${exam.id} ${key} analysed`).toBeTruthy();
         if (!a) continue;
@@ -92,12 +90,7 @@ describe.skipIf(examsMissing !== null)('detection on the digital exams', { timeo
     const detection: number[] = [];
     const combined: number[] = [];
     for (const exam of findRealExams()) {
-      const study = await buildRealExamStudy(exam);
-      const views: Partial<Record<ViewKey, Awaited<ReturnType<typeof decodeDicom>> & { key: ViewKey }>> = {};
-      for (const [key, bytes] of Object.entries(study.files) as [ViewKey, Uint8Array][]) {
-        views[key] = { key, ...(await decodeDicom(bytes, { maxHeight: DECODE_MAX_HEIGHT })) };
-      }
-      const { result } = await analyzeStudy(views, { age: 55, ageSource: 'birthdate', riskFactors: EMPTY_RISK_FACTORS });
+      const { result } = await analyzeStudy(await decodeRealExam(exam), { age: 55, ageSource: 'birthdate', riskFactors: EMPTY_RISK_FACTORS });
       expect(result.study.detection.quantile, `${exam.id} detection ranked`).not.toBeNull();
       expect(result.study[AI_MODEL].quantile, `${exam.id} combined score ranked`).not.toBeNull();
       detection.push(result.study.detection.quantile as number);
