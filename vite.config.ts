@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { renderIcons } from './scripts/icons';
 import { precompress } from './scripts/precompress';
 import { usedMantineCss } from './scripts/mantine-css';
+import { loginShell } from './scripts/login-shell';
 
 /** The icons are generated from code (scripts/icons.ts): emitted into the build, served in dev. */
 function icons(): Plugin {
@@ -34,6 +35,7 @@ export default defineConfig({
   plugins: [
     react(),
     icons(),
+    loginShell(),
     usedMantineCss(fileURLToPath(new URL('.', import.meta.url)), ['src']),
     VitePWA({
       strategies: 'injectManifest',

@@ -11,3 +11,19 @@ try {
 // no eval, and the browser reports the probe as a violation although zod catches it. zod reads this
 // shared config when it loads; z.config() in a module would run after the bundled schemas are built.
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+
+// On /login the pre-rendered login page (scripts/login-shell.ts) shows instead of the splash while
+// the app's code loads, but only where the live page will look like it: logged out (logged in,
+// /login sends her home), in English (the copy's language), on a desktop screen (below it the
+// desktop-only notice covers the page). The breakpoint is core/decisions.ts's DESKTOP_BREAKPOINT_PX.
+try {
+  var language = localStorage.getItem('sd-language');
+  if (
+    location.pathname.replace(/\/+$/, '') === '/login' &&
+    !localStorage.getItem('access_token') &&
+    (language === null || language === 'en') &&
+    matchMedia('(min-width: 992px)').matches
+  ) {
+    document.documentElement.setAttribute('data-app-shell', 'login');
+  }
+} catch (e) {}

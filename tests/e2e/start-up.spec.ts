@@ -1,26 +1,74 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 /**
- * The first paint (issue 19): the product's mark and name show while the app's code loads, and the
- * page replaces them as soon as the app has started.
+ * The first paint (issue 19): while the app's code loads, /login shows the login page itself
+ * (pre-rendered into index.html at build time, scripts/login-shell.ts) and every other page the
+ * product's mark and name; the app's first render replaces either.
  */
+
+/** Holds the app's entry script until the returned function is called: the first paint stays. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('start-up', () => {
-  test('the mark and name show while the code loads, then the login page replaces them', async ({ page }) => {
-    // Hold the app's entry script until the splash has been seen.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/login', { waitUntil: 'commit' });
+  test('the mark and name show while the code loads, then the page replaces them', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/signup', { waitUntil: 'commit' });
     const splash = page.locator('#root .app-splash');
     await expect(splash).toBeVisible();
     await expect(splash).toHaveText('Smart Density');
+    await expect(page.locator('#root .app-login-shell')).toBeHidden();
     // The mark (the built favicon.svg) has loaded, not a broken image.
     await expect.poll(() => splash.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     release();
-    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Sign Up' })).toBeVisible({ timeout: 30_000 });
     await expect(splash).toHaveCount(0);
   });
+
+  test('/login shows the login page from the first paint, inert until the live page replaces it', async ({ page }) => {
+    const release = await holdAppCode(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const shell = page.locator('#root .app-login-shell');
+    await expect(shell).toBeVisible();
+    await expect(page.locator('#root .app-splash')).toBeHidden();
+    await expect(shell.locator('h1')).toHaveText('Log in');
+    await expect(shell).toContainText('Or try the demo without an account.');
+    // A picture of the page: nothing in it takes focus or a click, and no screen reader reads it.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    await shell.locator('input[type=email]').click({ force: true });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+    await expect(page.getByRole('button', { name: 'Log In' })).toHaveCount(0);
+    release();
+    // The live page, in the same place, answers.
+    const email = page.getByLabel('Email');
+    await email.fill('reader@example.com');
+    await expect(email).toHaveValue('reader@example.com');
+    await expect(email).toBeFocused();
+    await expect(shell).toHaveCount(0);
+  });
+
+  for (const [who, storage] of [
+    ['a device that chose Swedish', { 'sd-language': 'sv' }],
+    ['a device that is logged in', { access_token: 'a-token' }],
+  ] as const) {
+    test(`/login on ${who} shows the mark and name, not the English login page`, async ({ page }) => {
+      await page.addInitScript((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, storage);
+      const release = await holdAppCode(page);
+      await page.goto('/login', { waitUntil: 'commit' });
+      await expect(page.locator('#root .app-splash')).toBeVisible();
+      await expect(page.locator('#root .app-login-shell')).toBeHidden();
+      release();
+    });
+  }
 });
