@@ -42,6 +42,8 @@ interface Figures {
   cls: number;
   jsGzip: number;
   cssGzip: number;
+  /** The element Lighthouse names as the largest contentful paint (its HTML snippet). */
+  lcpElement: string;
   failedA11y: string[];
 }
 
@@ -92,8 +94,24 @@ async function audit(url: string): Promise<Figures> {
     cls: num('cumulative-layout-shift'),
     jsGzip: sum('Script'),
     cssGzip: sum('Stylesheet'),
+    lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
     failedA11y,
   };
+}
+
+/** The snippet of the LCP element in the audit's details (a table whose first row holds a node). */
+function lcpElementOf(details: unknown): string {
+  const find = (v: unknown): string | null => {
+    if (!v || typeof v !== 'object') return null;
+    const o = v as Record<string, unknown>;
+    if (o.type === 'node' && typeof o.snippet === 'string') return o.snippet;
+    for (const child of Object.values(o)) {
+      const found = find(child);
+      if (found) return found;
+    }
+    return null;
+  };
+  return find(details) ?? 'not named';
 }
 
 /**
@@ -114,12 +132,13 @@ async function firstVisit(session: string | null) {
 }
 
 function report(name: string, runs: Figures[]) {
-  const m = (k: keyof Omit<Figures, 'failedA11y'>) => median(runs.map((r) => r[k] as number));
+  const m = (k: keyof Omit<Figures, 'failedA11y' | 'lcpElement'>) => median(runs.map((r) => r[k] as number));
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`${name}, median of ${runs.length}:`);
   console.log(`  performance ${m('performance')} (runs ${runs.map((r) => r.performance).join(', ')}; goal >= 97), accessibility ${m('accessibility')} (goal 100)`);
   console.log(`  first contentful paint ${m('fcp').toFixed(0)} ms, largest contentful paint ${m('lcp').toFixed(0)} ms, total blocking time ${m('tbt').toFixed(0)} ms, layout shift ${m('cls').toFixed(3)}`);
   console.log(`  transferred on first load: JavaScript ${kb(m('jsGzip'))}, CSS ${kb(m('cssGzip'))} (compressed as served)`);
+  console.log(`  largest contentful paint element: ${[...new Set(runs.map((r) => r.lcpElement.slice(0, 160)))].join(' | ')}`);
   const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
   if (failed.length) console.log(`  accessibility audits failed: ${failed.join(', ')}`);
 }

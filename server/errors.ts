@@ -24,3 +24,13 @@ export function validationError(issues: ValidationIssue[]): ApiError {
 
 export const notFound = (what: string) => new ApiError(404, `${what} not found`);
 export const forbidden = () => new ApiError(403, SERVER_MESSAGES.notAllowed);
+
+/**
+ * An account's e-mail address taken by another between the service's check and its write (two
+ * sign-ups of one address racing): answered 409 like the check's own refusal, never a 500.
+ */
+export class EmailTakenError extends Error {
+  constructor() {
+    super('The user with this email already exists in the system');
+  }
+}

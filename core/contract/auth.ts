@@ -4,7 +4,9 @@ import { MESSAGES } from '../validation';
 import { msg } from '../i18n';
 
 export const LoginForm = z.object({
-  username: text({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired),
+  // No account's address is longer than an e-mail field takes; a longer name was a 500 (the
+  // failed-login record keys on it, and PostgreSQL refuses an index key over 2704 bytes).
+  username: text({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(255, msg('Email must be at most 255 characters')),
   password: text({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired),
 });
 

@@ -2,10 +2,17 @@ import { z } from 'zod';
 import { text } from './fields';
 import { msg } from '../i18n';
 
+/** A DICOM UID's characters: digits separated by dots (PS3.5 9.1); at most 64 of them. */
+const UID_PATTERN = /^[0-9]+(\.[0-9]+)*$/;
+const UID_MAX = 64;
+
 /** A DICOM UID: digits and dots, at most 64 characters (PS3.5 9.1). */
 export const StudyInstanceUid = text()
-  .max(64, msg('A Study Instance UID has at most 64 characters'))
-  .regex(/^[0-9]+(\.[0-9]+)*$/, msg('A Study Instance UID is digits separated by dots'));
+  .max(UID_MAX, msg('A Study Instance UID has at most 64 characters'))
+  .regex(UID_PATTERN, msg('A Study Instance UID is digits separated by dots'));
+
+/** Whether `value` can be a DICOM UID at all (a search for anything else finds nothing). */
+export const isDicomUid = (value: string): boolean => value.length <= UID_MAX && UID_PATTERN.test(value);
 
 export const ViewerTokenRequest = z.object({ study_instance_uid: StudyInstanceUid }).meta({ id: 'ViewerTokenRequest' });
 export type ViewerTokenRequest = z.infer<typeof ViewerTokenRequest>;

@@ -14,6 +14,8 @@ import { rejectMalformedPath } from './percent-encoding';
 import { securityHeaders } from './security-headers';
 import { compressJson } from './compression';
 import { docsRoutes } from './docs';
+import { limitRequestBodies } from './body-limit';
+import { PATHS } from '../../core/contract';
 import { setPlainValidationMessages } from './validation-messages';
 
 export const API_PREFIX = '/api/v1';
@@ -45,6 +47,7 @@ export function createApp(services: Services) {
   if (services.config.corsOrigins.length > 0) {
     app.use(`${API_PREFIX}/*`, cors({ origin: services.config.corsOrigins, credentials: true }));
   }
+  app.use(`${API_PREFIX}/*`, limitRequestBodies(API_PREFIX, [PATHS.tasks, PATHS.newDemoUser]));
   app.use(`${API_PREFIX}/*`, compressJson());
   app.route(API_PREFIX, api);
   docsRoutes(app, `${API_PREFIX}/openapi.json`, API_TITLE);

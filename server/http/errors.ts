@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodError } from 'zod';
-import { ApiError } from '../errors';
+import { ApiError, EmailTakenError } from '../errors';
 import { ImageStoreUnavailableError } from '../storage/image-store';
 import type { ValidationIssue } from '../../core/contract';
 
@@ -37,6 +37,7 @@ export function onError(err: Error, c: Context) {
     }
     return c.json({ detail: err.message || 'Request failed' }, status);
   }
+  if (err instanceof EmailTakenError) return c.json({ detail: err.message }, 409);
   if (err instanceof ImageStoreUnavailableError) {
     // Orthanc down or failing: the request may be repeated once it is back; nothing was lost.
     console.error(`${c.req.method} ${c.req.path}: ${err.message}`);

@@ -6,7 +6,7 @@
  */
 import dicomParser, { type DataSet } from 'dicom-parser';
 import sharp from 'sharp';
-import { VIEW_KEYS, type ViewKey } from '../../core/contract';
+import { VIEW_KEYS, isDicomUid, type ViewKey } from '../../core/contract';
 import { DEFLATED_TRANSFER_SYNTAX, readMetaGroup } from '../../core/dicom/header';
 import { ApiError } from '../errors';
 import type { UserRow } from '../db/repositories/users.repository';
@@ -92,7 +92,8 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
   }
 
   function visibleTasks(caller: DicomwebCaller, studyUids?: string[]): Promise<TaskRow[]> {
-    let uids = studyUids;
+    // What is not a UID names no study, and is never sent to the database (a NUL byte there was a 500).
+    let uids = studyUids?.filter(isDicomUid);
     if (caller.studyScope) uids = (uids ?? [caller.studyScope]).filter((u) => u === caller.studyScope);
     if (uids && uids.length === 0) return Promise.resolve([]);
     return tasks.latestByStudy({ ownerId: caller.user.is_superuser ? undefined : caller.user.id, studyUids: uids });

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { UserCreate, UserRegister, UserUpdate, UserUpdateMe, UpdatePassword, RiskFactors, UserPublic } from '../../core/contract';
 import { EMPTY_RISK_FACTORS } from '../../core/contract';
 import { MESSAGES, isBlockedDomain, isPasswordEmail } from '../../core/validation';
-import { ApiError, forbidden, notFound, validationError } from '../errors';
+import { ApiError, EmailTakenError, forbidden, notFound, validationError } from '../errors';
 import { SERVER_MESSAGES } from '../messages';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
@@ -207,7 +207,7 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
         });
       } catch (err) {
         // Another API process starting at the same moment on the same database made it first.
-        if ((err as { code?: string } | null)?.code === '23505' && (await users.findByEmail(config.firstSuperuser))) return;
+        if (err instanceof EmailTakenError && (await users.findByEmail(config.firstSuperuser))) return;
         throw err;
       }
       if (!config.firstSuperuserPassword) {

@@ -11,6 +11,7 @@ import type { ClassifiedUpload } from './classify-upload';
 import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } from './four-views';
 import { submissionVerdict, type SubmissionVerdict } from '../../core/submission-rule';
 import type { UploadBody } from './multipart';
+import { isUniqueViolation } from '../db/unique-violation';
 
 export type UploadWatcher = Pick<IntakeDeps, 'uploadStarting' | 'viewReceived' | 'uploadEnded'>;
 
@@ -138,10 +139,6 @@ export function intakeService({ config, db, files, enqueue, uploadStarting, view
       throw err;
     }
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
 
 export type IntakeService = ReturnType<typeof intakeService>;

@@ -3,6 +3,7 @@ import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { AI_MODEL } from '../../core/decisions';
 import { MESSAGES, SUBMISSION_LIMIT_MAX } from '../../core/validation';
+import { MAX_REQUEST_BODY_BYTES } from '../../server/http/body-limit';
 
 const NUL = '\u0000';
 
@@ -95,6 +96,36 @@ describe(`client mistakes on ${dbLabel()}`, () => {
     // Well-formed escapes still reach their route.
     expect((await api.app.request('/api/v1/utils/health-check%2F')).status).toBe(404);
     expect((await api.app.request('/api/v1/utils/%68ealth-check/')).status).toBe(200);
+  });
+
+  it('refuses a login name longer than any address with a 422, not a 500 (found by a review)', async () => {
+    for (const length of [256, 8000]) {
+      const res = await api.request('POST', '/login/access-token', { form: { username: `${'a'.repeat(length)}@example.org`, password: 'x' } });
+      expect(res.status, JSON.stringify(res.data)).toBe(422);
+      expect(res.data.detail[0]).toMatchObject({ loc: ['body', 'username'], msg: 'Email must be at most 255 characters' });
+    }
+  });
+
+  it('refuses a request body over 1 MB outside the uploads with a 413, before reading it whole', async () => {
+    const big = 'x'.repeat(MAX_REQUEST_BODY_BYTES + 1);
+    const login = await api.request('POST', '/login/access-token', { form: { username: 'someone@example.org', password: big } });
+    expect(login.status).toBe(413);
+    expect(login.data.detail).toMatch(/request body is larger than/);
+    const signup = await api.request('POST', '/users/signup', { json: { email: 'big@example.org', full_name: big, birthdate: '1970-01-01', password: 'password-123' } });
+    expect(signup.status).toBe(413);
+    // Under the cap the same forms are answered as ever.
+    expect((await api.request('POST', '/login/access-token', { form: { username: 'someone@example.org', password: 'x'.repeat(1000) } })).status).toBe(400);
+  });
+
+  it('two sign-ups of one address at once: one account, the other refused, never a 500', async () => {
+    const json = { email: 'twice-at-once@example.org', full_name: 'Twice', birthdate: '1970-01-01', password: 'password-123', confirm_password: 'password-123' };
+    const answers = await Promise.all([0, 1, 2].map(() => api.request('POST', '/users/signup', { json })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200), JSON.stringify(answers.map((a) => a.data))).toHaveLength(1);
+    for (const a of answers.filter((x) => x.status !== 200)) {
+      expect([400, 409]).toContain(a.status);
+      expect(a.data.detail).toBe('The user with this email already exists in the system');
+    }
   });
 
   it("refuses a submission_limit beyond the database's integer with a 422", async () => {

@@ -180,6 +180,23 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
     expect((await fetch(`${base}/api/v1/dicomweb/studies`)).status).toBe(401);
   });
 
+  it('a hostile UID or wildcard gets an answer, not a 500 or a stalled server (found by a review)', async () => {
+    const get = (p: string) => fetch(`${base}/api/v1/dicomweb/${p}`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    // A NUL byte, or anything else that is no UID, names no study; PostgreSQL refused the NUL with a 500.
+    for (const uid of ['%00', '1.2%003', 'x'.repeat(200)]) {
+      expect((await get(`studies/${uid}/metadata`)).status, uid).toBe(404);
+      const search = await get(`studies?StudyInstanceUID=${uid}`);
+      expect(search.status, uid).toBe(200);
+      expect(await search.json()).toEqual([]);
+    }
+    // Matched as a regular expression, ?*?*...! against the ~90-character RetrieveURL took minutes.
+    const hostile = await get(`studies?00081190=${encodeURIComponent('?*'.repeat(12) + '!')}`);
+    expect(hostile.status).toBe(200);
+    expect(await hostile.json()).toEqual([]);
+    const fitting = await get(`studies?00081190=${encodeURIComponent('*?*' + plain.uid + '*')}`);
+    expect((await fitting.json()).map((s: Json) => first(s, STUDY_INSTANCE_UID))).toEqual([plain.uid]);
+  });
+
   it('the viewer token reads that one study, by header or ?token=, and nothing else', async () => {
     const issued = await viewerToken(owner.token, plain.uid);
     expect(issued.status).toBe(200);

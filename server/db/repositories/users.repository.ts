@@ -2,6 +2,8 @@ import type { Db } from '../client';
 import { EMPTY_RISK_FACTORS, RiskFactors, type FlowStatus, type UserPublic } from '../../../core/contract';
 import type { Language } from '../../../core/i18n';
 import { personOnly } from './demo-owner';
+import { isUniqueViolation } from '../unique-violation';
+import { EmailTakenError } from '../../errors';
 
 /** The demo owner (demo-owner.ts) is no person: no lookup, list or count here ever returns it. */
 const PERSON = personOnly('id');
@@ -78,11 +80,11 @@ export function usersRepository(db: Db) {
       return { data: rows.map(toUser), count };
     },
     async create(u: NewUser): Promise<UserRow> {
-      const rows = await db.query(
+      const rows = await emailUnique(db.query(
         `INSERT INTO users (email, full_name, birthdate, hashed_password, is_active, is_superuser, is_test_user, email_verified, submission_limit, language)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${COLUMNS}`,
         [u.email.toLowerCase(), u.full_name, u.birthdate, u.hashed_password, u.is_active, u.is_superuser, u.is_test_user, u.email_verified, u.submission_limit, u.language ?? null],
-      );
+      ));
       return toUser(rows[0]);
     },
     async update(id: string, changes: UserChanges): Promise<UserRow | null> {
@@ -92,7 +94,7 @@ export function usersRepository(db: Db) {
       // A new password, however it is set, ends every session opened with the old one.
       if (changes.hashed_password !== undefined) sets.push('token_version = token_version + 1');
       const values = entries.map(([k, v]) => (k === 'risk_factors' ? JSON.stringify(v) : k === 'email' ? String(v).toLowerCase() : v));
-      const rows = await db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 AND ${PERSON} RETURNING ${COLUMNS}`, [id, ...values]);
+      const rows = await emailUnique(db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 AND ${PERSON} RETURNING ${COLUMNS}`, [id, ...values]));
       return rows[0] ? toUser(rows[0]) : null;
     },
     async delete(id: string): Promise<boolean> {
@@ -109,3 +111,10 @@ export function usersRepository(db: Db) {
   };
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;
+
+/** A write that met another account's address (a race past the service's check) as EmailTakenError. */
+function emailUnique<T>(query: Promise<T>): Promise<T> {
+  return query.catch((err: unknown) => {
+    throw isUniqueViolation(err) ? new EmailTakenError() : err;
+  });
+}
