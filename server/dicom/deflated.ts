@@ -36,7 +36,7 @@ export function inflateCapOf(header: DataSet): InflateCap {
 export class InflateError extends Error {}
 
 /** A stream of `bytes` without copying them. */
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   return new ReadableStream({
     start(controller) {
       controller.enqueue(bytes);

@@ -1,28 +1,66 @@
 /**
- * Uncompressed frames decoded in one worker thread (server/dicom/frame.worker.ts), started at the
- * first call and let go by the process when idle. A thread that dies fails its calls in flight
- * with an ordinary error, and the next call starts a new one.
+ * The image work of DICOMweb requests, done in one worker thread (server/dicom/frame.worker.ts)
+ * while the API keeps answering: uncompressed frames of compressed files (JPEG 2000 above all takes
+ * seconds of CPU), every frame of a Deflated file (a small upload may inflate to 256 MB) and the
+ * rendered view of a study that has no display image yet. The thread does one job at a time, so
+ * a burst of requests costs the memory of one; past `maxWaiting` jobs a request is turned away
+ * (DecoderBusyError) rather than queued without end. The thread starts at the first job and is let
+ * go by the process when idle; a thread that dies fails its jobs in flight with an ordinary error,
+ * and the next job starts a new one.
  */
 import { Worker } from 'node:worker_threads';
 import { DicomDecodeError } from './decode';
 import type { Frame } from './frames';
+import type { ViewKey } from '../../core/contract';
 
-type Reply = { id: number; ok: true; frame: Frame } | { id: number; ok: false; unreadable: boolean; message: string };
+/** How high a rendered view is, at most. */
+export const RENDERED_MAX_HEIGHT = 1024;
 
-export function frameDecoderThread() {
+/** What the thread does with a whole DICOM file. */
+export type DecodeJob =
+  /** Frame 1 decoded to uncompressed little-endian stored values. */
+  | 'uncompressed'
+  /** Frame 1 as stored (a Deflated file's native bytes). */
+  | 'stored'
+  /** The display PNG: windowed to 8 bits, at most `RENDERED_MAX_HEIGHT` high. */
+  | 'rendered';
+
+export interface DecodeRequest {
+  id: number;
+  job: DecodeJob;
+  bytes: Uint8Array;
+  /** The view a rendered file was submitted as. */
+  view?: ViewKey;
+}
+export type DecodeReply =
+  | { id: number; ok: true; frame?: Frame; png?: Uint8Array }
+  | { id: number; ok: false; unreadable: boolean; message: string };
+
+/** Jobs waiting beyond the one running before requests are turned away. */
+export const MAX_WAITING_JOBS = 8;
+
+/** The thread has more work waiting than it takes; the request may be sent again shortly. */
+export class DecoderBusyError extends Error {
+  constructor() {
+    super('The server is busy preparing other images. Please try again in a moment.');
+  }
+}
+
+export function frameDecoderThread(opts: { maxWaiting?: number } = {}) {
+  const maxWaiting = opts.maxWaiting ?? MAX_WAITING_JOBS;
   let worker: Worker | null = null;
   let nextId = 1;
-  const pending = new Map<number, { resolve(f: Frame): void; reject(e: Error): void }>();
+  const pending = new Map<number, { resolve(r: DecodeReply & { ok: true }): void; reject(e: Error): void }>();
 
   function thread(): Worker {
     if (worker) return worker;
     const w = new Worker(new URL('./frame.worker.mjs', import.meta.url));
-    w.on('message', (reply: Reply) => {
+    w.on('message', (reply: DecodeReply) => {
       const p = pending.get(reply.id);
       if (!p) return;
       pending.delete(reply.id);
       if (pending.size === 0) w.unref();
-      if (reply.ok) p.resolve(reply.frame);
+      if (reply.ok) p.resolve(reply);
       else p.reject(reply.unreadable ? new DicomDecodeError(reply.message) : new Error(reply.message));
     });
     const lost = (why: string) => {
@@ -40,18 +78,33 @@ export function frameDecoderThread() {
     return w;
   }
 
+  function run(job: DecodeJob, file: Uint8Array, view?: ViewKey): Promise<DecodeReply & { ok: true }> {
+    if (pending.size > maxWaiting) return Promise.reject(new DecoderBusyError());
+    // Moved to the thread, so it must own its buffer.
+    const bytes = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength ? file : file.slice();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      const w = thread();
+      w.ref();
+      const request: DecodeRequest = { id, job, bytes, view };
+      w.postMessage(request, [bytes.buffer as ArrayBuffer]);
+    });
+  }
+
   return {
     /** Frame 1 of a whole DICOM file, decoded to uncompressed little-endian stored values. */
-    uncompressed(file: Uint8Array): Promise<Frame> {
-      // Moved to the thread, so it must own its buffer.
-      const bytes = file.byteOffset === 0 && file.byteLength === file.buffer.byteLength ? file : file.slice();
-      const id = nextId++;
-      return new Promise<Frame>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        const w = thread();
-        w.ref();
-        w.postMessage({ id, bytes }, [bytes.buffer as ArrayBuffer]);
-      });
+    async uncompressed(file: Uint8Array): Promise<Frame> {
+      return (await run('uncompressed', file)).frame!;
+    },
+    /** Frame 1 as stored; for a Deflated file, inflated here within what its image needs. */
+    async stored(file: Uint8Array): Promise<Frame> {
+      return (await run('stored', file)).frame!;
+    },
+    /** The display PNG of a whole DICOM file. */
+    async rendered(file: Uint8Array, view: ViewKey): Promise<Buffer> {
+      const png = (await run('rendered', file, view)).png!;
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
     },
     async close(): Promise<void> {
       const w = worker;

@@ -1,18 +1,37 @@
 /**
- * The frame decoder's thread: decoding a compressed full-field view takes seconds of CPU (JPEG 2000
- * above all), so WADO-RS's uncompressed frames are decoded here while the API keeps answering.
- * Messages: { id, bytes } in (a whole DICOM file); { id, ok, frame } or { id, ok: false, unreadable, message } out.
+ * The DICOMweb image thread (server/dicom/frame-thread.ts): one job at a time, in the order they
+ * came, so a burst of requests never holds more than one inflated or decoded image here.
+ * Messages: DecodeRequest in; DecodeReply out.
  */
 import { parentPort } from 'node:worker_threads';
-import { DicomDecodeError, parseDicomFile } from './decode';
-import { uncompressedFrame } from './frames';
+import { DicomDecodeError, decodeDicom, parseDicomFile } from './decode';
+import { renderDisplayPng } from './display';
+import { storedFrame, uncompressedFrame } from './frames';
+import { RENDERED_MAX_HEIGHT, type DecodeReply, type DecodeRequest } from './frame-thread';
 
-parentPort!.on('message', async ({ id, bytes }: { id: number; bytes: Uint8Array }) => {
-  try {
-    const frame = await uncompressedFrame(await parseDicomFile(bytes));
-    parentPort!.postMessage({ id, ok: true, frame }, [frame.bytes.buffer as ArrayBuffer]);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    parentPort!.postMessage({ id, ok: false, unreadable: err instanceof DicomDecodeError, message });
+async function work({ id, job, bytes, view }: DecodeRequest): Promise<{ reply: DecodeReply; transfer: ArrayBuffer[] }> {
+  if (job === 'rendered') {
+    const decoded = await decodeDicom(bytes, { maxHeight: RENDERED_MAX_HEIGHT });
+    const png = new Uint8Array(await renderDisplayPng({ ...decoded, key: view ?? 'r_cc' }));
+    return { reply: { id, ok: true, png }, transfer: [png.buffer as ArrayBuffer] };
   }
+  const ds = await parseDicomFile(bytes);
+  const frame = job === 'uncompressed' ? await uncompressedFrame(ds) : storedFrame(ds);
+  // A stored frame may be a view into the file's bytes: sent as its own copy, never the whole file.
+  const own = frame.bytes.byteOffset === 0 && frame.bytes.byteLength === frame.bytes.buffer.byteLength ? frame.bytes : frame.bytes.slice();
+  return { reply: { id, ok: true, frame: { ...frame, bytes: own } }, transfer: [own.buffer as ArrayBuffer] };
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+parentPort!.on('message', (request: DecodeRequest) => {
+  queue = queue.then(async () => {
+    try {
+      const { reply, transfer } = await work(request);
+      parentPort!.postMessage(reply, transfer);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      parentPort!.postMessage({ id: request.id, ok: false, unreadable: err instanceof DicomDecodeError, message } satisfies DecodeReply);
+    }
+  });
 });

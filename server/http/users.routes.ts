@@ -49,7 +49,7 @@ export function usersRoutes(app: App, s: Services) {
       request: { body: jsonBody(UserUpdateMe) },
       responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken') },
     }),
-    async (c) => c.json(await s.users.updateMe(c.get('user'), c.req.valid('json'), languageOfRequest(c)), 200),
+    async (c) => c.json(await s.users.updateMe(c.get('user'), c.req.valid('json'), languageOfRequest(c), clientAddress(c, s.config.trustProxy)), 200),
   );
 
   app.openapi(
@@ -70,7 +70,7 @@ export function usersRoutes(app: App, s: Services) {
       responses: { 200: jsonResponse(PasswordChanged, 'Changed; every other session of the user has ended, this one goes on with the new token'), ...errorResponses },
     }),
     async (c) => {
-      const user = await s.users.changePassword(c.get('user'), c.req.valid('json'));
+      const user = await s.users.changePassword(c.get('user'), c.req.valid('json'), clientAddress(c, s.config.trustProxy));
       const access_token = await s.auth.issue(user);
       return c.json({ message: 'Password updated successfully', access_token, token_type: 'bearer' as const }, 200);
     },

@@ -12,10 +12,11 @@ import { ApiError } from '../errors';
 import type { UserRow } from '../db/repositories/users.repository';
 import type { TaskRow, TasksRepository } from '../db/repositories/tasks.repository';
 import type { ImageStore } from '../storage/image-store';
-import { DicomDecodeError, NATIVE, decodeDicom, parseDicomFile } from '../dicom/decode';
-import { renderDisplayPng } from '../dicom/display';
+import { readDeflatedHeader } from '../../core/dicom/deflated';
+import { DicomDecodeError, NATIVE, parseDicomFile } from '../dicom/decode';
+import { streamOf } from '../dicom/deflated';
 import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '../dicom/frames';
-import type { FrameDecoder } from '../dicom/frame-thread';
+import { DecoderBusyError, type FrameDecoder } from '../dicom/frame-thread';
 import {
   INSTANCE_FIELDS, SERIES_FIELDS, STUDY_FIELDS, TAG, firstText, matchesKey, pick, strings, tagOf, toDicomJson, type DicomJson,
 } from '../dicom/dicom-json';
@@ -41,7 +42,6 @@ const NOT_FOUND = 'Study not found';
 const FIRST_HEAD_BYTES = 256 * 1024;
 /** Tasks whose instance headers are kept in memory (their files never change). */
 const CACHED_TASKS = 500;
-const RENDERED_MAX_HEIGHT = 1024;
 const THUMBNAIL_HEIGHT = 200;
 const QUERY_CONTROL = new Set(['limit', 'offset', 'includefield', 'fuzzymatching', 'token']);
 
@@ -53,7 +53,10 @@ function header(bytes: Uint8Array): DataSet | null {
   }
 }
 
-/** `frames` decodes compressed frames off the event loop (server/dicom/frame-thread.ts). */
+/**
+ * `frames` does the image work off the event loop, one job at a time (server/dicom/frame-thread.ts):
+ * decoding compressed frames, inflating Deflated files, rendering a view without a display image.
+ */
 export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStore; frames: FrameDecoder }) {
   const { tasks, files } = deps;
   const cache = new Map<string, Instance[]>();
@@ -63,10 +66,14 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       const head = await files.readHead(task.owner_id, task.id, name, size);
       if (!head) return null;
       const whole = head.bytes.length >= head.size;
-      if (readMetaGroup(head.bytes)?.transferSyntax === DEFLATED_TRANSFER_SYNTAX) {
-        // A Deflated data set is inflated within what its image needs (server/dicom/deflated.ts).
+      const meta = readMetaGroup(head.bytes);
+      if (meta?.transferSyntax === DEFLATED_TRANSFER_SYNTAX) {
+        // Only the header is inflated, as a stream and at most 2 MB (core/dicom/deflated.ts).
         const bytes = whole ? head.bytes : await files.read(task.owner_id, task.id, name);
-        return bytes ? parseDicomFile(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)).catch(() => null) : null;
+        if (!bytes) return null;
+        const file = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const read = await readDeflatedHeader(file, meta.dataSetOffset, streamOf(file.subarray(meta.dataSetOffset))).catch(() => null);
+        return read?.header.complete ? (read.dataSet ?? null) : null;
       }
       const ds = header(new Uint8Array(head.bytes.buffer, head.bytes.byteOffset, head.bytes.byteLength));
       if (ds?.elements.x7fe00010 || whole) return ds;
@@ -208,6 +215,7 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       return await work();
     } catch (err) {
       if (err instanceof DicomDecodeError) throw new ApiError(422, `The image cannot be read: ${err.message}`);
+      if (err instanceof DecoderBusyError) throw new ApiError(503, err.message, { 'Retry-After': '2' });
       throw err;
     }
   }
@@ -273,7 +281,10 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       return readable(async () => {
         const bytes = await fileOf(instance);
         const file = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        if (uncompressed && !NATIVE.has(readMetaGroup(file)?.transferSyntax ?? '')) return deps.frames.uncompressed(file);
+        const syntax = readMetaGroup(file)?.transferSyntax ?? '';
+        if (uncompressed && !NATIVE.has(syntax)) return deps.frames.uncompressed(file);
+        // A Deflated file inflates to up to 256 MB: in the thread, one at a time.
+        if (syntax === DEFLATED_TRANSFER_SYNTAX) return deps.frames.stored(file);
         const ds = await parseDicomFile(file);
         return uncompressed ? uncompressedFrame(ds) : storedFrame(ds);
       });
@@ -288,10 +299,7 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       let png = await files.read(i.task.owner_id, i.task.id, `${i.view}.png`);
       if (!png) {
         const bytes = await fileOf(i);
-        png = await readable(async () => {
-          const view = await decodeDicom(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { maxHeight: RENDERED_MAX_HEIGHT });
-          return renderDisplayPng({ ...view, key: i.view });
-        });
+        png = await readable(() => deps.frames.rendered(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), i.view));
       }
       let image = sharp(png);
       if (opts.thumbnail) image = image.resize({ height: THUMBNAIL_HEIGHT, fit: 'inside' });

@@ -15,9 +15,16 @@ function seconds(untilMs: number, nowMs: number): number {
   return Math.max(1, Math.ceil((untilMs - nowMs) / 1000));
 }
 
+function waitText(wait: number): string {
+  return wait < 90 ? `${wait} second${wait === 1 ? '' : 's'}` : `${Math.ceil(wait / 60)} minutes`;
+}
+
 export function tooManyLogins(wait: number): ApiError {
-  const when = wait < 90 ? `${wait} second${wait === 1 ? '' : 's'}` : `${Math.ceil(wait / 60)} minutes`;
-  return new ApiError(429, `Too many failed logins. Please wait ${when} and try again.`, { 'Retry-After': String(wait) });
+  return new ApiError(429, `Too many failed logins. Please wait ${waitText(wait)} and try again.`, { 'Retry-After': String(wait) });
+}
+
+export function tooManyWrongPasswords(wait: number): ApiError {
+  return new ApiError(429, `Too many wrong passwords. Please wait ${waitText(wait)} and try again.`, { 'Retry-After': String(wait) });
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests from your network. Please try again later.';
@@ -28,7 +35,9 @@ export const TOO_MANY_REQUESTS = 'Too many requests from your network. Please tr
  * account, and per client over all accounts (both capped high: one address trying many passwords
  * or many accounts ends up waiting minutes per attempt). Sign-ups and recoveries count requests
  * per client (and recoveries per address) in hourly windows. The counters are rows in the
- * database, so every API process shares them.
+ * database, so every API process shares them. A wrong current password (changing the e-mail
+ * address or the password while signed in) counts as a failed login of that account: a stolen
+ * session must not become a free password guesser.
  */
 export function throttleService({ config, counters, now }: ThrottleDeps) {
   const account: DelayRule = {
@@ -61,6 +70,26 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
     if (hits > max) throw new ApiError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(seconds(windowEnds.getTime(), at.getTime())) });
   }
 
+  async function failed(email: string, address: string): Promise<void> {
+    const at = now();
+    await sweep(at);
+    const ids = loginCounters(email, address);
+    await Promise.all([
+      counters.recordFailure(ids.account, account, at),
+      counters.recordFailure(ids.clientAtAccount, clientAtAccount, at),
+      counters.recordFailure(ids.client, client, at),
+    ]);
+  }
+
+  /**
+   * The right password clears the account's counter and this client's at this account. The
+   * client's count over all accounts stays: logging into an account of one's own must not reset it.
+   */
+  async function succeeded(email: string, address: string): Promise<void> {
+    const ids = loginCounters(email, address);
+    await counters.clear([ids.account, ids.clientAtAccount]);
+  }
+
   return {
     /** 429 while any of the login's counters makes it wait: the password is not even checked then. */
     async beforeLogin(email: string, address: string): Promise<void> {
@@ -70,24 +99,22 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
       if (until) throw tooManyLogins(seconds(until.getTime(), at.getTime()));
     },
 
-    async loginFailed(email: string, address: string): Promise<void> {
-      const at = now();
-      await sweep(at);
-      const ids = loginCounters(email, address);
-      await Promise.all([
-        counters.recordFailure(ids.account, account, at),
-        counters.recordFailure(ids.clientAtAccount, clientAtAccount, at),
-        counters.recordFailure(ids.client, client, at),
-      ]);
-    },
+    loginFailed: failed,
+
+    loginSucceeded: succeeded,
 
     /**
-     * The right password clears the account's counter and this client's at this account. The
-     * client's count over all accounts stays: logging into an account of one's own must not reset it.
+     * `check` (the current password of a signed-in user) under the login's counters: 429 while they
+     * make the account or client wait, without checking; a wrong password counts as a failed login.
      */
-    async loginSucceeded(email: string, address: string): Promise<void> {
+    async checkPassword(email: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
+      const at = now();
       const ids = loginCounters(email, address);
-      await counters.clear([ids.account, ids.clientAtAccount]);
+      const until = await counters.blockedUntil([ids.account, ids.clientAtAccount, ids.client], at);
+      if (until) throw tooManyWrongPasswords(seconds(until.getTime(), at.getTime()));
+      const right = await check();
+      await (right ? succeeded(email, address) : failed(email, address));
+      return right;
     },
 
     async signup(address: string): Promise<void> {

@@ -25,7 +25,7 @@ export interface UsersServiceDeps {
   /** Removes a user's stored files; the database rows go with the user by cascade. */
   files: Pick<ImageStore, 'removeOwner'>;
   userCache: UserCache;
-  throttle: Pick<Throttle, 'signup'>;
+  throttle: Pick<Throttle, 'signup' | 'checkPassword'>;
   /** Called after her health answers changed (her latest result is worked out again). */
   answersChanged?: (user: UserRow) => Promise<unknown>;
 }
@@ -48,6 +48,11 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
   async function assertEmailFree(email: string, exceptId?: string) {
     const existing = await users.findByEmail(email);
     if (existing && existing.id !== exceptId) throw new ApiError(409, EMAIL_TAKEN);
+  }
+  /** Her current password, checked under the login throttle (a wrong one counts as a failed login). */
+  async function assertCurrentPassword(actor: UserRow, password: string, client: string) {
+    const right = await throttle.checkPassword(actor.email, client, () => verifyPassword(actor.hashed_password, password));
+    if (!right) throw new ApiError(400, SERVER_MESSAGES.wrongCurrentPassword);
   }
 
   return {
@@ -146,11 +151,11 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
      * account moves to it only when the link mailed there is opened (auth service, verifyEmail). That
      * mail speaks her language (the one this request saves, if any), else the request's (`requested`).
      */
-    async updateMe(actor: UserRow, input: z.output<typeof UserUpdateMe>, requested: Language | null): Promise<UserPublic> {
+    async updateMe(actor: UserRow, input: z.output<typeof UserUpdateMe>, requested: Language | null, client: string): Promise<UserPublic> {
       const newEmail = input.email && input.email.toLowerCase() !== actor.email ? input.email.toLowerCase() : null;
       if (newEmail) {
         if (!input.current_password) throw new ApiError(400, 'Please enter your current password to change your e-mail address.');
-        if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, SERVER_MESSAGES.wrongCurrentPassword);
+        await assertCurrentPassword(actor, input.current_password, client);
         if (isBlockedDomain(newEmail, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
         await assertEmailFree(newEmail, actor.id);
       }
@@ -164,8 +169,8 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
     },
 
     /** Ends every session of the user (a new token version); the caller issues the changing session a new token. */
-    async changePassword(actor: UserRow, input: UpdatePassword): Promise<UserRow> {
-      if (!(await verifyPassword(actor.hashed_password, input.current_password))) throw new ApiError(400, SERVER_MESSAGES.wrongCurrentPassword);
+    async changePassword(actor: UserRow, input: UpdatePassword, client: string): Promise<UserRow> {
+      await assertCurrentPassword(actor, input.current_password, client);
       if (input.current_password === input.new_password) throw new ApiError(400, 'New password cannot be the same as the current one');
       if (isPasswordEmail(input.new_password, actor.email)) {
         throw validationError([{ loc: ['body', 'new_password'], msg: MESSAGES.passwordIsEmail, type: 'value_error' }]);

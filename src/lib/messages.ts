@@ -24,6 +24,8 @@ const TEMPLATES: readonly string[] = [
   // server/services/throttle.service.ts
   msg('Too many failed logins. Please wait {{n}} seconds and try again.'),
   msg('Too many failed logins. Please wait {{n}} minutes and try again.'),
+  msg('Too many wrong passwords. Please wait {{n}} seconds and try again.'),
+  msg('Too many wrong passwords. Please wait {{n}} minutes and try again.'),
   // core/dicom/classify.ts
   msg('The SOP class {{uid}} is not a mammogram or secondary capture image.'),
   msg('The laterality {{value}} is neither R nor L.'),

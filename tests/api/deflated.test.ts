@@ -10,7 +10,7 @@ import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { ScoredResult, TaskPublic, VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { unsupportedFileMessage } from '../../core/validation';
-import { deflateBomb, toDeflated } from '../fixtures/deflated';
+import { deflateBomb, deflatedLargeView, toDeflated } from '../fixtures/deflated';
 import { makeStudyFiles, studyForm } from '../fixtures/studies';
 
 const GB = 1024 * 1024 * 1024;
@@ -66,5 +66,59 @@ describe(`Deflated uploads on ${dbLabel()}`, () => {
     expect(peakRss() - before).toBeLessThan(100 * MB);
     expect(existsSync(path.join(api.dataDir, 'files', user.id))).toBe(false);
     expect((await api.request('GET', '/users/me', { token: user.token })).data.submission_count).toBe(0);
+  });
+});
+
+describe(`DICOMweb over a large Deflated upload on ${dbLabel()}`, () => {
+  // No worker: the study stays queued, and DICOMweb serves its files as uploaded.
+  let api: ApiHarness;
+  beforeAll(async () => {
+    api = await startApi({});
+  });
+  afterAll(async () => api?.close());
+
+  const get = async (token: string, url: string, accept = '*/*') => {
+    const res = await api.app.request(url, { headers: { authorization: `Bearer ${token}`, accept } });
+    return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+  };
+
+  it('inflates frames and renders views in one thread, one at a time, and turns a flood away with 503 (found by a review)', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const study = await makeStudyFiles({ seed: 19 });
+    // 32 MB of pixels in a few kilobytes: every frame request inflated all of it on the event loop,
+    // a burst of them took that memory each and held the server for seconds.
+    const [rows, columns] = [4096, 4096];
+    const big = deflatedLargeView(study.r_cc, rows, columns);
+    expect(big.length).toBeLessThan(MB);
+    const submitted = await api.request('POST', '/tasks/', { token: user.token, body: studyForm({ ...study, r_cc: big }) });
+    expect(submitted.status).toBe(200);
+    const [found] = (await api.request('GET', '/dicomweb/studies', { token: user.token })).data;
+    const uid = found['0020000D'].Value[0];
+    const metadata = (await api.request('GET', `/dicomweb/studies/${uid}/metadata`, { token: user.token })).data as any[];
+    const large = metadata.find((m) => m['00280010'].Value[0] === rows);
+    expect(large['00083002'].Value[0]).toBe('1.2.840.10008.1.2.1.99');
+    const frame = new URL(large['7FE00010'].BulkDataURI, 'http://localhost').pathname;
+    const rendered = frame.replace(/\/frames\/1$/, '/rendered');
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 4 === 3 ? get(user.token, rendered, 'image/png') : get(user.token, frame, 'multipart/related; type="application/octet-stream"'))),
+    );
+
+    const ok = answers.filter((a) => a.status === 200);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(ok.length + busy.length).toBe(12);
+    // One job runs and eight wait; the rest are told to come back (fewer, had one finished early).
+    expect(ok.length).toBeGreaterThanOrEqual(9);
+    expect(busy.length).toBeGreaterThan(0);
+    for (const b of busy) {
+      expect(b.headers.get('retry-after')).toBe('2');
+      expect(JSON.parse(new TextDecoder().decode(b.bytes))).toEqual({ detail: 'The server is busy preparing other images. Please try again in a moment.' });
+    }
+    for (const a of ok) {
+      if (a.headers.get('content-type')?.startsWith('image/png')) expect([...a.bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      else expect(a.bytes.length).toBeGreaterThan(rows * columns * 2);
+    }
+    // Asked again once the flood is over, it is served.
+    expect((await get(user.token, frame, 'multipart/related; type="application/octet-stream"')).status).toBe(200);
   });
 });

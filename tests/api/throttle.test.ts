@@ -140,6 +140,32 @@ describe(`login throttling on ${dbLabel()}`, () => {
     await secondServices.userCache.close();
   });
 
+  it('makes a signed-in session guessing her current password wait like a login guesser, and her login too', async () => {
+    const user = await api.createUser();
+    const thief = newClient();
+    const changePassword = (current: string) =>
+      requestApp(api.app, 'PATCH', '/users/me/password', { token: user.token, client: thief, json: { current_password: current, new_password: 'quite-new-password-9' } });
+    const changeEmail = (current: string) =>
+      requestApp(api.app, 'PATCH', '/users/me', { token: user.token, client: thief, json: { email: `moved-${randomBytes(3).toString('hex')}@example.org`, current_password: current } });
+    for (let i = 0; i < 3; i++) {
+      const wrong = await (i % 2 ? changeEmail : changePassword)(`guess-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(wrong.data.detail).toBe('Your current password is not right. Please try again.');
+    }
+    expect((await changeEmail('guess-3')).status).toBe(400);
+    // Four wrong: the right password now waits, unchecked, on both forms and at the login.
+    const blocked = await changePassword(user.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.data.detail).toBe('Too many wrong passwords. Please wait 1 second and try again.');
+    expect(retryAfter(blocked)).toBe(1);
+    expect((await changeEmail(user.password)).status).toBe(429);
+    expect((await login(user.email, user.password, thief)).status).toBe(429);
+    advance(1);
+    // After the wait the right password goes through, and clears the account's count.
+    expect((await changePassword(user.password)).status).toBe(200);
+    expect((await login(user.email, 'quite-new-password-9', newClient())).status).toBe(200);
+  });
+
   it('sweeps counters once they are forgotten', async () => {
     await login('first@example.org', 'password-x', newClient());
     advance(3 * 24 * 3600);
