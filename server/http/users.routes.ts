@@ -47,7 +47,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'patch', path: PATHS.me, tags: ['users'], summary: 'Update the own profile and risk factors; a new e-mail address needs current_password and waits for the link mailed to it', security: bearer, middleware: me,
       request: { body: jsonBody(UserUpdateMe) },
-      responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken') },
+      responses: { 200: jsonResponse(UserPublic, 'The updated user'), ...errorResponses, 409: errorResponse('Email taken'), ...tooManyRequests },
     }),
     async (c) => c.json(await s.users.updateMe(c.get('user'), c.req.valid('json'), languageOfRequest(c), clientAddress(c, s.config.trustProxy)), 200),
   );
@@ -67,7 +67,7 @@ export function usersRoutes(app: App, s: Services) {
     createRoute({
       method: 'patch', path: PATHS.myPassword, tags: ['users'], summary: 'Change the own password', security: bearer, middleware: me,
       request: { body: jsonBody(UpdatePassword) },
-      responses: { 200: jsonResponse(PasswordChanged, 'Changed; every other session of the user has ended, this one goes on with the new token'), ...errorResponses },
+      responses: { 200: jsonResponse(PasswordChanged, 'Changed; every other session of the user has ended, this one goes on with the new token'), ...errorResponses, ...tooManyRequests },
     }),
     async (c) => {
       const user = await s.users.changePassword(c.get('user'), c.req.valid('json'), clientAddress(c, s.config.trustProxy));
