@@ -5,9 +5,12 @@
  * Prints figures; asserts nothing.
  *
  *   npm run bench -- lighthouse
+ *
+ * With LIGHTHOUSE_REPORTS=DIR, each run's whole report is written there as JSON (long tasks, bootup
+ * time, the LCP's phases: what to look at when a figure falls short).
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -19,6 +22,8 @@ import { median } from './lib/stats';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 3;
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+let reportCount = 0;
 const SUPERUSER = 'admin@example.com';
 
 execSync('npx vite build', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -73,6 +78,10 @@ async function measure(url: string, session: string | null): Promise<Figures> {
 async function audit(url: string): Promise<Figures> {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true }, desktopConfig);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    writeFileSync(path.join(REPORTS, `${++reportCount}-${new URL(url).pathname.replace(/\W+/g, '') || 'home'}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   // A run Lighthouse could not complete has no score: say why rather than print a 0.
   if (result.lhr.runtimeError || categories.performance.score === null) {

@@ -27,3 +27,19 @@ try {
     document.documentElement.setAttribute('data-app-shell', 'login');
   }
 } catch (e) {}
+
+// Signed in, the first thing every page asks the API is who she is (GET /users/me). It is asked
+// here, while the app's code still downloads, and src/api/client.ts takes this answer for the
+// app's first such request instead of asking again (the same request: its token and headers).
+try {
+  var token = localStorage.getItem('access_token');
+  if (token && typeof fetch === 'function') {
+    var headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
+    var chosen = localStorage.getItem('sd-language');
+    if (chosen === 'en' || chosen === 'sv') headers['Accept-Language'] = chosen;
+    var me = fetch('/api/v1/users/me', { headers: headers, credentials: 'include' });
+    // Unused (a page that never asks), a failure must not be reported as unhandled.
+    me.catch(function () {});
+    globalThis.__sdEarlyAnswers = { 'GET /users/me': { token: token, response: me } };
+  }
+} catch (e) {}

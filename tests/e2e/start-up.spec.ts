@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { createUser, expect, signIn, test } from './fixtures';
 
 /**
  * The first paint (issue 19): while the app's code loads, /login shows the login page itself
@@ -54,6 +54,31 @@ test.describe('start-up', () => {
     await expect(email).toHaveValue('reader@example.com');
     await expect(email).toBeFocused();
     await expect(shell).toHaveCount(0);
+  });
+
+  test('signed in, the page asks who she is while its code still loads, and only once', async ({ page }) => {
+    const who = await createUser({ full_name: 'Early Reader' });
+    await signIn(page, who);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/users/me') asked.push(r.method());
+    });
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    // Asked before the app's code has even arrived (before-app.js)...
+    await expect.poll(() => asked.length).toBe(1);
+    release();
+    // ...and that answer is the one the page shows: no second request.
+    await expect(page.getByRole('heading', { name: 'Hi, Early Reader' })).toBeVisible({ timeout: 30_000 });
+    expect(asked).toEqual(['GET']);
+  });
+
+  test('a token the server refuses, asked early, still ends at the login page', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('access_token', 'not-a-token'));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   });
 
   for (const [who, storage] of [
