@@ -7,6 +7,7 @@ import { renderIcons } from './scripts/icons';
 import { precompress } from './scripts/precompress';
 import { usedMantineCss } from './scripts/mantine-css';
 import { loginShell } from './scripts/login-shell';
+import { pageChunksPlugin } from './scripts/page-chunks';
 
 /** The icons are generated from code (scripts/icons.ts): emitted into the build, served in dev. */
 function icons(): Plugin {
@@ -36,6 +37,7 @@ export default defineConfig({
     react(),
     icons(),
     loginShell(),
+    pageChunksPlugin(fileURLToPath(new URL('.', import.meta.url))),
     usedMantineCss(fileURLToPath(new URL('.', import.meta.url)), ['src']),
     VitePWA({
       strategies: 'injectManifest',

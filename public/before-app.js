@@ -43,3 +43,24 @@ try {
     globalThis.__sdEarlyAnswers = { 'GET /users/me': { token: token, response: me } };
   }
 } catch (e) {}
+
+// Signed in, the code of the layout and of the page (named by scripts/page-chunks.ts in the
+// built page) is asked for now, beside the main bundle, not after it has started. A page file is
+// named by the path's first part ('/' and the guest pages, which send her home: home); a path
+// that names none loads the layout only. A wrong guess costs a download, never a wrong page.
+try {
+  var signedIn = localStorage.getItem('access_token');
+  var data = document.getElementById('page-chunks');
+  if (signedIn && data) {
+    var chunks = JSON.parse(data.textContent || '{}');
+    var first = location.pathname.split('/')[1] || '';
+    var page = first === '' || first === 'login' || first === 'signup' ? 'home' : first;
+    var urls = (chunks.layout || []).concat(chunks[page] || []);
+    for (var i = 0; i < urls.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = urls[i];
+      document.head.appendChild(link);
+    }
+  }
+} catch (e) {}

@@ -73,6 +73,29 @@ test.describe('start-up', () => {
     expect(asked).toEqual(['GET']);
   });
 
+  test("signed in, the layout's and the page's code load beside the main bundle; a visitor's /login loads neither", async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      const name = /\/assets\/(AppLayout|home|settings)-[^/]+\.js$/.exec(new URL(r.url()).pathname)?.[1];
+      if (name) chunks.push(name);
+    });
+    let release = await holdAppCode(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page.locator('#root .app-login-shell')).toBeVisible();
+    release();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible({ timeout: 30_000 });
+    expect(chunks).toEqual([]);
+
+    await signIn(page, await createUser());
+    await page.unrouteAll();
+    release = await holdAppCode(page);
+    await page.goto('/settings', { waitUntil: 'commit' });
+    // Asked while the main bundle is still held back: only before-app.js can have asked.
+    await expect.poll(() => [...chunks].sort()).toEqual(['AppLayout', 'settings']);
+    release();
+    await expect(page.getByRole('heading', { name: 'User Settings' })).toBeVisible({ timeout: 30_000 });
+  });
+
   test('a token the server refuses, asked early, still ends at the login page', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('access_token', 'not-a-token'));
     await page.goto('/');
