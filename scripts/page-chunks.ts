@@ -15,6 +15,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export const PAGE_CHUNKS_ID = 'page-chunks';
+/** Where the map goes in index.html: just before before-app.js, which reads it (and after the charset). */
+export const PAGE_CHUNKS_MARKER = '<!-- page-chunks -->';
 
 /** Pages that a signed-in person never sees (src/router.tsx's guestOnly). */
 const SIGNED_OUT_ONLY = new Set(['login', 'signup']);
@@ -76,12 +78,13 @@ export function pageChunksPlugin(root: string): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         if (!ctx.bundle || !ctx.chunk) throw new Error('page-chunks: the built page has no bundle to name chunks from');
         const map = pageChunks(ctx.bundle as unknown as Record<string, ChunkInfo>, ctx.chunk.fileName, root);
         // `<` written as \u003c: the JSON can never close its script element.
         const json = JSON.stringify(map).replace(/</g, '\\u003c');
-        return [{ tag: 'script', attrs: { type: 'application/json', id: PAGE_CHUNKS_ID }, children: json, injectTo: 'head-prepend' }];
+        if (!html.includes(PAGE_CHUNKS_MARKER)) throw new Error(`index.html has no ${PAGE_CHUNKS_MARKER} before before-app.js`);
+        return html.replace(PAGE_CHUNKS_MARKER, `<script type="application/json" id="${PAGE_CHUNKS_ID}">${json}</script>`);
       },
     },
   };
