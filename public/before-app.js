@@ -31,6 +31,8 @@ try {
 // Signed in, the first thing every page asks the API is who she is (GET /users/me). It is asked
 // here, while the app's code still downloads, and src/api/client.ts takes this answer for the
 // app's first such request instead of asking again (the same request: its token and headers).
+// (Each block in a function of its own: a classic script's vars would be globals of the page.)
+(function () {
 try {
   var token = localStorage.getItem('access_token');
   if (token && typeof fetch === 'function') {
@@ -43,11 +45,13 @@ try {
     globalThis.__sdEarlyAnswers = { 'GET /users/me': { token: token, response: me } };
   }
 } catch (e) {}
+})();
 
 // Signed in, the code of the layout and of the page (named by scripts/page-chunks.ts in the
 // built page) is asked for now, beside the main bundle, not after it has started. A page file is
 // named by the path's first part ('/' and the guest pages, which send her home: home); a path
 // that names none loads the layout only. A wrong guess costs a download, never a wrong page.
+(function () {
 try {
   var signedIn = localStorage.getItem('access_token');
   var data = document.getElementById('page-chunks');
@@ -64,3 +68,4 @@ try {
     }
   }
 } catch (e) {}
+})();
