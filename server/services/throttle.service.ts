@@ -70,6 +70,14 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
     if (hits > max) throw new ApiError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(seconds(windowEnds.getTime(), at.getTime())) });
   }
 
+  /** Seconds the login's counters still make this account or client wait, or null. */
+  async function loginWait(email: string, address: string): Promise<number | null> {
+    const at = now();
+    const ids = loginCounters(email, address);
+    const until = await counters.blockedUntil([ids.account, ids.clientAtAccount, ids.client], at);
+    return until ? seconds(until.getTime(), at.getTime()) : null;
+  }
+
   async function failed(email: string, address: string): Promise<void> {
     const at = now();
     await sweep(at);
@@ -93,10 +101,8 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
   return {
     /** 429 while any of the login's counters makes it wait: the password is not even checked then. */
     async beforeLogin(email: string, address: string): Promise<void> {
-      const at = now();
-      const ids = loginCounters(email, address);
-      const until = await counters.blockedUntil([ids.account, ids.clientAtAccount, ids.client], at);
-      if (until) throw tooManyLogins(seconds(until.getTime(), at.getTime()));
+      const wait = await loginWait(email, address);
+      if (wait) throw tooManyLogins(wait);
     },
 
     loginFailed: failed,
@@ -108,10 +114,8 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
      * make the account or client wait, without checking; a wrong password counts as a failed login.
      */
     async checkPassword(email: string, address: string, check: () => Promise<boolean>): Promise<boolean> {
-      const at = now();
-      const ids = loginCounters(email, address);
-      const until = await counters.blockedUntil([ids.account, ids.clientAtAccount, ids.client], at);
-      if (until) throw tooManyWrongPasswords(seconds(until.getTime(), at.getTime()));
+      const wait = await loginWait(email, address);
+      if (wait) throw tooManyWrongPasswords(wait);
       const right = await check();
       await (right ? succeeded(email, address) : failed(email, address));
       return right;
