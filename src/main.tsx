@@ -3,12 +3,11 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { TIMING } from '../core/decisions';
 import { queryClient } from './api/query-client';
 import { LocalizedMantineProvider } from './components/LocalizedMantineProvider';
+import { Toasts } from './components/Toasts';
 import { i18nReady } from './i18n';
 import { OfflineUi, setupOffline } from './offline';
 import { router } from './router';
@@ -27,7 +26,7 @@ void Promise.allSettled([setupOffline(queryClient), i18nReady]).finally(() => {
     root.render(
       <StrictMode>
         <LocalizedMantineProvider>
-          <Notifications position="bottom-right" autoClose={TIMING.toastCloseMs} />
+          <Toasts />
           <QueryClientProvider client={queryClient}>
             <OfflineUi />
             <RouterProvider router={router} />

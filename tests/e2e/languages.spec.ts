@@ -47,15 +47,15 @@ async function pageTexts(page: Page): Promise<string[]> {
 /** The page speaks Swedish (its lang, no catalog text left in English) and passes axe. */
 async function expectSwedish(page: Page, where: string): Promise<void> {
   await expect(page.locator('html'), where).toHaveAttribute('lang', 'sv');
-  await expect(page.getByTestId('language-switch').first(), `${where}: the language switch`).toHaveValue('Svenska');
+  await expect(page.getByTestId('language-switch').first(), `${where}: the language switch`).toHaveValue('sv');
+  await expect(page.getByTestId('language-switch').first().locator('option:checked'), `${where}: the language switch`).toHaveText('Svenska');
   const left = (await pageTexts(page)).filter((text) => ENGLISH_ONLY.has(text));
   expect([...new Set(left)], `${where}: texts still in English`).toEqual([]);
   await expectAccessible(page, `${where} (Swedish)`);
 }
 
 async function chooseLanguage(page: Page, name: 'English' | 'Svenska'): Promise<void> {
-  await page.getByTestId('language-switch').first().click();
-  await page.getByRole('option', { name }).click();
+  await page.getByTestId('language-switch').first().selectOption({ label: name });
 }
 
 test.describe('English and Swedish', () => {
