@@ -14,6 +14,9 @@
  *  6. studies per minute with two `npm run worker` processes on PostgreSQL (TEST_POSTGRES_URL or
  *     postgres://postgres@127.0.0.1:5432/postgres; skipped with a message when it is not reachable).
  * Run: npm run bench -- pipeline   (or: npx tsx bench/pipeline.bench.ts)
+ * BENCH_ENCODINGS=jpeg2000,jpeg-ls times only those encodings; BENCH_PIPELINE_QUICK=1 runs only
+ * part 2 (the floors and upload to completed: a few minutes instead of about ten), for comparing
+ * two builds of the pipeline on a noisy machine, where one study varies by 0.5-1 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -39,7 +42,13 @@ import { measureFloor, ownCpuMs, type Floor } from './lib/floor';
 import { median } from './lib/stats';
 import { availableParallelism } from 'node:os';
 
-const ENCODINGS: TransferSyntaxName[] = ['explicit-le', 'jpeg2000', 'jpeg-ls'];
+const ALL_ENCODINGS: TransferSyntaxName[] = ['explicit-le', 'jpeg2000', 'jpeg-ls'];
+const ENCODINGS = process.env.BENCH_ENCODINGS ? ALL_ENCODINGS.filter((e) => process.env.BENCH_ENCODINGS!.split(',').includes(e)) : ALL_ENCODINGS;
+const QUICK = process.env.BENCH_PIPELINE_QUICK === '1';
+if (ENCODINGS.length === 0) {
+  console.error(`BENCH_ENCODINGS names none of ${ALL_ENCODINGS.join(', ')}`);
+  process.exit(2);
+}
 const PASSWORD = 'bench-password';
 const ADMIN = 'admin@example.com';
 const fmt = (n: number, d = 0) => n.toFixed(d);
@@ -150,14 +159,15 @@ async function main() {
   const height = 4096;
   const study = generateStudy({ seed: 42, width, height, density: 0.3, mass: { breast: 'right' }, bitsStored: 16 });
   const encoded = {} as Record<TransferSyntaxName, Record<ViewKey, Uint8Array>>;
-  for (const syntax of ENCODINGS) encoded[syntax] = await writeStudy(study, { transferSyntax: syntax });
+  // Every encoding is written: the warm-up study and parts 4-6 use their own.
+  for (const syntax of ALL_ENCODINGS) encoded[syntax] = await writeStudy(study, { transferSyntax: syntax });
   const mb = (files: Record<ViewKey, Uint8Array>) => VIEW_KEYS.reduce((s, k) => s + files[k].length, 0) / 2 ** 20;
 
   console.log(`one four-view study, 4 x ${width}x${height}, 16 bits stored`);
   await loadCodecs();
   const threads = defaultPipelineThreads();
   const pipeline = createThreadedPipeline(threads);
-  for (const syntax of ENCODINGS) {
+  for (const syntax of QUICK ? [] : ENCODINGS) {
     await decodeAndDisplay(encoded[syntax]);
     const runs = [await decodeAndDisplay(encoded[syntax]), await decodeAndDisplay(encoded[syntax])];
     await decodeAndDisplayThreaded(pipeline, encoded[syntax]);
@@ -183,9 +193,11 @@ async function main() {
   const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'false', JOB_POLL_SECONDS: '0.5' });
   try {
     const token = await loginToken(server.base, ADMIN, PASSWORD);
-    const rss0 = memoryMb(server.pid, 'VmRSS');
-    const status = await bigUpload(server.base, token, 190 * 2 ** 20);
-    console.log(`190 MB upload (answered ${status}): server peak ${fmt(memoryMb(server.pid, 'VmHWM'))} MB, resident before ${fmt(rss0)} MB`);
+    if (!QUICK) {
+      const rss0 = memoryMb(server.pid, 'VmRSS');
+      const status = await bigUpload(server.base, token, 190 * 2 ** 20);
+      console.log(`190 MB upload (answered ${status}): server peak ${fmt(memoryMb(server.pid, 'VmHWM'))} MB, resident before ${fmt(rss0)} MB`);
+    }
     // One study first: a running server's processing threads have started and loaded their code.
     await waitCompleted(server.base, token, await submit(server.base, token, encoded['explicit-le']));
     // Several studies per encoding, the median printed: one study varies by about 0.5 s here.
@@ -227,6 +239,7 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
+  if (QUICK) return;
   await firstStudyAfterStart(encoded.jpeg2000);
   await headStartOnSlowUpload(encoded.jpeg2000);
   await studiesPerMinute(encoded['explicit-le'], Number(process.env.BENCH_STUDIES || 6));
