@@ -152,15 +152,18 @@ export async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: str
   try {
     if (JPEG_2000.has(syntax)) {
       // JPEG 2000 decodes a lower resolution level outright: far faster than decoding and shrinking.
+      // The first level that fits the height, as the other encodings' whole factor would: a
+      // 2394x3062 or 2816x3584 view decodes at half size, not in full and then halved.
       let level = 0;
-      while (g.rows / 2 ** (level + 1) >= maxHeight && level < 5) level++;
-      if (level > 0) {
+      while (g.rows / 2 ** level > maxHeight && level < 5) level++;
+      // A codestream with fewer resolution levels than asked for fails; try the next one up.
+      for (; level > 0; level--) {
         try {
           const f = decodeJpeg2000Reduced(data, level);
           checkSize(f, g, 2 ** level);
           return { values: f.pixels, width: f.width, height: f.height, reduced: g.rows / f.height };
         } catch {
-          // Fewer resolution levels than asked for: decode in full below.
+          // Fewer levels than this one: try the next, then decode in full below.
         }
       }
       const f = decodeJpeg2000(data);

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { decodeDicom, DicomDecodeError, NOMINAL_SPACING_MM } from '../../server/dicom/decode';
 import { displayWindow, renderDisplayPng } from '../../server/dicom/display';
-import { loadCodecs } from '../../server/dicom/codecs';
+import { decodeJpeg2000Reduced, encodeJpeg2000, loadCodecs } from '../../server/dicom/codecs';
 import { deterministicUid, writeDicom, type DicomImageInput, type TransferSyntaxName } from '../../server/dicom/writer';
 import { makeStudyWithFiles, truncate } from '../fixtures/studies';
 
@@ -90,6 +90,24 @@ describe('DICOM decoding', () => {
     expect(view.height).toBeLessThanOrEqual(40);
     expect(view.downsample).toBeGreaterThanOrEqual(3);
     expect(view.pixelSpacingMm[0]).toBeCloseTo(0.1 * view.downsample, 5);
+  });
+
+  it('decodes a JPEG 2000 view up to twice the height asked for from its own half-size level, at the size the other encodings get', async () => {
+    // 120 rows asked to fit 80: every encoding halves it. JPEG 2000 must take its half-size
+    // resolution level (about four times faster on a 2394x3062 or 2816x3584 view) rather than
+    // decode in full and halve, and still show the same picture.
+    const src = input();
+    const j2k = await decodeDicom(await writeDicom(src, 'jpeg2000'), { maxHeight: 80 });
+    const plain = await decodeDicom(await writeDicom(src, 'explicit-le'), { maxHeight: 80 });
+    expect([j2k.width, j2k.height, j2k.downsample]).toEqual([48, 60, 2]);
+    expect([plain.width, plain.height, plain.downsample]).toEqual([48, 60, 2]);
+    expect(j2k.pixelSpacingMm).toEqual(plain.pixelSpacingMm);
+    await loadCodecs();
+    const level = decodeJpeg2000Reduced(encodeJpeg2000(src.image.pixels, src.image.width, src.image.height, 12), 1);
+    expect(Array.from(j2k.pixels)).toEqual(Array.from(level.pixels));
+    let diff = 0;
+    for (let i = 0; i < j2k.pixels.length; i++) diff += Math.abs(j2k.pixels[i] - plain.pixels[i]);
+    expect(diff / j2k.pixels.length / 4095).toBeLessThan(0.02);
   });
 
   it('says plainly what is wrong with a file it cannot read', async () => {
