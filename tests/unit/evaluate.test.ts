@@ -13,7 +13,7 @@ import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { evaluate, runCli, type EvaluateResult } from '../../evaluation/evaluate';
 import { analyseFilm, coarseMaskToInput } from '../../evaluation/film';
 import { readLabelledSet, type LabelledImage } from '../../evaluation/labelled-set';
-import { auc, byLesionKind, leftRightMloPairs, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
+import { auc, buildReport, byLesionKind, formatReport, leftRightMloPairs, meanAbsoluteError, median, ranks, regionHitsLesion, sensitivityAtFalseRate, spearman, type ReportSection } from '../../evaluation/metrics';
 import type { FilmPrediction } from '../../evaluation/predict';
 import { dice } from '../../evaluation/segmentation-metrics';
 import { rng } from './image-synthetic';
@@ -282,6 +282,17 @@ describe('npm run evaluate on a generated labelled set', { timeout: 90_000 }, ()
     expect(band.n).toBe(1);
     expect(band.value).toBeGreaterThanOrEqual(0);
     expect(band.value).toBeLessThanOrEqual(1);
+  });
+
+  it('says a figure that a set cannot give is not measured, not missed (a held-out set without dense films)', () => {
+    const withoutD = IMAGES.filter((i) => i.id !== 'w1-right').map(({ spec: _spec, ...img }) => img);
+    const lines = formatReport(buildReport(res.predictions, withoutD, null));
+    expect(lines).toContain('  median percent, label D: not measured (n=0)');
+    expect(lines).toContain('  median percent by label: goal rising F < G < D not judged: no films labelled D');
+    expect(lines.some((l) => l.includes('rising F < G < D: missed'))).toBe(false);
+    // With every label present the order is judged as before.
+    const all = formatReport(res.report);
+    expect(all.some((l) => /^ {2}median percent by label: goal rising F < G < D: (met|missed)$/.test(l))).toBe(true);
   });
 
   it('scores the pectoral muscle against the mask by Dice', async () => {
