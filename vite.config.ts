@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { renderIcons } from './scripts/icons';
 import { precompress } from './scripts/precompress';
 import { usedMantineCss } from './scripts/mantine-css';
 import { loginShell } from './scripts/login-shell';
 import { pageChunksPlugin } from './scripts/page-chunks';
+import { chunkGroups, planChunks } from './scripts/chunking';
 
 /** The icons are generated from code (scripts/icons.ts): emitted into the build, served in dev. */
 function icons(): Plugin {
@@ -32,7 +33,15 @@ function icons(): Plugin {
 
 // The PWA: the service worker is our own (workers/sw.ts) so the submission outbox can live in it;
 // the plugin injects the precache manifest of the built app shell.
-export default defineConfig({
+const root = fileURLToPath(new URL('.', import.meta.url));
+// Cornerstone's DICOM image loader starts its decode worker with new URL(..., import.meta.url) and
+// loads WASM codecs: pre-bundling would break those paths, and its worker splits into chunks (ES).
+// vtk.js's XML reader/writer (unused here) imports xmlbuilder2, which needs Node's events module.
+const resolve = { alias: { xmlbuilder2: fileURLToPath(new URL('./src/features/viewer/xmlbuilder2-stub.ts', import.meta.url)) } };
+
+export default defineConfig(async ({ command }): Promise<UserConfig> => ({
+  // The app's code in few files (scripts/chunking.ts): planned from a first bundling, for a build only.
+  build: command === 'build' ? { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(await planChunks(root, resolve)) } } } } : {},
   plugins: [
     react(),
     icons(),
@@ -70,10 +79,7 @@ export default defineConfig({
     }),
     precompress(),
   ],
-  // Cornerstone's DICOM image loader starts its decode worker with new URL(..., import.meta.url) and
-  // loads WASM codecs: pre-bundling would break those paths, and its worker splits into chunks (ES).
-  // vtk.js's XML reader/writer (unused here) imports xmlbuilder2, which needs Node's events module.
-  resolve: { alias: { xmlbuilder2: fileURLToPath(new URL('./src/features/viewer/xmlbuilder2-stub.ts', import.meta.url)) } },
+  resolve,
   // Its CommonJS dependencies (the codecs' Emscripten glue, dicom-parser, pako) are pre-bundled for
   // the dev server all the same, which serves only ES modules.
   optimizeDeps: {
@@ -89,4 +95,4 @@ export default defineConfig({
   worker: { format: 'es' },
   server: { proxy: { '/api': 'http://127.0.0.1:8000' } },
   preview: { proxy: { '/api': 'http://127.0.0.1:8000' } },
-});
+}));

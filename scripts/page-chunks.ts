@@ -25,6 +25,8 @@ interface ChunkInfo {
   type: 'chunk';
   fileName: string;
   facadeModuleId?: string | null;
+  /** Every module the chunk holds (the layout's chunk is a group of modules, scripts/chunking.ts). */
+  moduleIds?: string[];
   imports: string[];
   isEntry: boolean;
 }
@@ -54,7 +56,7 @@ export function pageChunks(bundle: Record<string, ChunkInfo>, entry: string, roo
   const loaded = new Set(withImports(bundle, entry, new Set()));
   const routes = path.join(root, 'src', 'routes') + path.sep;
   const layout = path.join(root, 'src', 'components', 'AppLayout.tsx');
-  const layoutChunk = chunks.find((c) => c.facadeModuleId === layout);
+  const layoutChunk = chunks.find((c) => c.facadeModuleId === layout || c.moduleIds?.includes(layout));
   if (!layoutChunk) throw new Error('page-chunks: no chunk found for the signed-in layout');
   const layoutFiles = withImports(bundle, layoutChunk.fileName, loaded);
   // A page's list leaves out what the layout's has: before-app.js asks for both.

@@ -86,7 +86,7 @@ test.describe('start-up', () => {
       const chunks = new Set<string>();
       p.on('request', (r) => {
         if (r.serviceWorker()) return;
-        const name = /\/assets\/(AppLayout|home|settings)-[^/]+\.js$/.exec(new URL(r.url()).pathname)?.[1];
+        const name = /\/assets\/(layout|home|settings)-[^/]+\.js$/.exec(new URL(r.url()).pathname)?.[1];
         if (name) chunks.add(name);
       });
       return chunks;
@@ -106,7 +106,7 @@ test.describe('start-up', () => {
     release = await holdAppCode(second);
     await second.goto('/settings', { waitUntil: 'commit' });
     // Asked while the main bundle is still held back: only before-app.js can have asked.
-    await expect.poll(() => [...member].sort()).toEqual(['AppLayout', 'settings']);
+    await expect.poll(() => [...member].sort()).toEqual(['layout', 'settings']);
     release();
     await expect(second.getByRole('heading', { name: 'User Settings' })).toBeVisible({ timeout: 30_000 });
     await second.close();

@@ -32,6 +32,12 @@ describe('the signed-in pages named in index.html', () => {
     });
   });
 
+  it('finds the layout in a chunk that groups it with other modules (scripts/chunking.ts)', () => {
+    const { ['assets/AppLayout.js']: layout, ...rest } = bundle;
+    const grouped = { ...rest, 'assets/layout.js': { ...layout, fileName: 'assets/layout.js', facadeModuleId: null, moduleIds: ['/app/node_modules/x.js', '/app/src/components/AppLayout.tsx'] } };
+    expect(pageChunks(grouped, 'assets/index.js', root).layout).toEqual(['/assets/Portal.js', '/assets/Modal.js', '/assets/layout.js']);
+  });
+
   it('refuses a build without the layout or the home page rather than naming nothing', () => {
     const { ['assets/home.js']: _home, ...withoutHome } = bundle;
     expect(() => pageChunks(withoutHome, 'assets/index.js', root)).toThrow(/home page/);
