@@ -31,14 +31,12 @@ function icons(): Plugin {
   };
 }
 
-// The PWA: the service worker is our own (workers/sw.ts) so the submission outbox can live in it;
-// the plugin injects the precache manifest of the built app shell.
 const root = fileURLToPath(new URL('.', import.meta.url));
-// Cornerstone's DICOM image loader starts its decode worker with new URL(..., import.meta.url) and
-// loads WASM codecs: pre-bundling would break those paths, and its worker splits into chunks (ES).
 // vtk.js's XML reader/writer (unused here) imports xmlbuilder2, which needs Node's events module.
 const resolve = { alias: { xmlbuilder2: fileURLToPath(new URL('./src/features/viewer/xmlbuilder2-stub.ts', import.meta.url)) } };
 
+// The PWA: the service worker is our own (workers/sw.ts) so the submission outbox can live in it;
+// the plugin injects the precache manifest of the built app shell.
 export default defineConfig(async ({ command }): Promise<UserConfig> => ({
   // The app's code in few files (scripts/chunking.ts): planned from a first bundling, for a build only.
   build: command === 'build' ? { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups(await planChunks(root, resolve)) } } } } : {},
@@ -80,6 +78,8 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => ({
     precompress(),
   ],
   resolve,
+  // Cornerstone's DICOM image loader starts its decode worker with new URL(..., import.meta.url) and
+  // loads WASM codecs: pre-bundling would break those paths, and its worker splits into chunks (ES).
   // Its CommonJS dependencies (the codecs' Emscripten glue, dicom-parser, pako) are pre-bundled for
   // the dev server all the same, which serves only ES modules.
   optimizeDeps: {

@@ -5,10 +5,10 @@
  * Mantine component), and a browser fetches at most six files at a time from one origin over
  * HTTP/1.1, so the logged-in home waited for rounds of small requests before it could render.
  *
- * A plan, made by `vite build` from a first bundling left to itself (in memory, unminified: a few
- * seconds), names the modules that end up in the entry's files (`boot`) and in the signed-in
- * layout's (less the entry's; what the login page also imports apart, as `shared`); the real build
- * puts each set in one file. The same code, in the same pages, in far fewer files: the entry and
+ * A plan, made by `vite build` from a first bundling left to itself (in memory, unminified),
+ * names the modules that end up in the entry's files (`boot`) and in the signed-in layout's (less
+ * the entry's; apart, as `shared`, those a visitor's page loads too: the login page, the toasts'
+ * container); the real build puts each set in one file. The same code, in the same pages, in far fewer files: the entry and
  * its 17 in one, the layout's 29 in two. Pages keep their own chunks, and code loaded on demand
  * (the viewer, the toasts) stays apart. A set is found by the modules' paths, so a plan can never
  * change what the code does, only how it is cut (modules it does not name are cut as before).
@@ -86,7 +86,7 @@ export function chunkPlan(bundle: Record<string, BundledChunk>, root: string): C
 /**
  * The groups for `build.rolldownOptions.output.codeSplitting` that follow a plan. A group also takes
  * the modules its own import, unless a group of higher priority took them first: the entry's
- * first, then what the login page shares with the layout, then the rest of the layout.
+ * first, then what a visitor's page shares with the layout, then the rest of the layout.
  */
 export function chunkGroups(plan: ChunkPlan) {
   const group = (name: string, ids: string[], priority: number) => {

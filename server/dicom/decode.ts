@@ -156,7 +156,7 @@ export async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: str
       // 2394x3062 or 2816x3584 view decodes at half size, not in full and then halved.
       let level = 0;
       while (g.rows / 2 ** level > maxHeight && level < 5) level++;
-      // A codestream with fewer resolution levels than asked for fails; try the next one up.
+      // A codestream with fewer resolution levels than asked for fails: try one level fewer.
       for (; level > 0; level--) {
         try {
           const f = decodeJpeg2000Reduced(data, level);
