@@ -16,6 +16,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, type UserConfig } from 'vite';
+import { SIGNED_OUT_ONLY, withImports, type ChunkInfo } from './page-chunks';
 
 export interface ChunkPlan {
   boot: string[];
@@ -24,37 +25,8 @@ export interface ChunkPlan {
   layout: string[];
 }
 
-interface BundledChunk {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  isEntry?: boolean;
-  facadeModuleId?: string | null;
-  moduleIds?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-/**
- * The pages someone who is not signed in opens, which never show the signed-in layout
- * (src/router.tsx's guestOnly routes).
- */
-const VISITOR_PAGES = ['login', 'signup'];
-
-/** The chunk `fileName` and every chunk it imports statically. */
-function staticChunks(bundle: Record<string, BundledChunk>, fileName: string, skip: Set<string> = new Set()): Set<string> {
-  const seen = new Set<string>();
-  const stack = [fileName];
-  while (stack.length) {
-    const name = stack.pop()!;
-    if (seen.has(name) || skip.has(name)) continue;
-    seen.add(name);
-    for (const next of bundle[name]?.imports ?? []) stack.push(next);
-  }
-  return seen;
-}
-
 /** The plan, from a bundle made without it, for a project at `root`. */
-export function chunkPlan(bundle: Record<string, BundledChunk>, root: string): ChunkPlan | null {
+export function chunkPlan(bundle: Record<string, ChunkInfo>, root: string): ChunkPlan | null {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
   const main = path.join(root, 'src', 'main.tsx');
   const layout = path.join(root, 'src', 'components', 'AppLayout.tsx');
@@ -63,29 +35,29 @@ export function chunkPlan(bundle: Record<string, BundledChunk>, root: string): C
   // Another bundle of the same build (the service worker's) has neither.
   if (!entry) return null;
   if (!layoutChunk) throw new Error('chunk plan: the signed-in layout has no chunk of its own');
-  const boot = staticChunks(bundle, entry.fileName);
-  const layoutFiles = staticChunks(bundle, layoutChunk.fileName, boot);
+  const boot = new Set(withImports(bundle, entry.fileName, new Set()));
+  const layoutFiles = withImports(bundle, layoutChunk.fileName, boot);
   // What a visitor's page loads of the layout's code goes in a file of its own ("shared"), so that
   // the login page does not load the whole layout, nor the layout the login page's code: the
   // visitor pages, and what the entry loads later on every page (the toasts' container).
   const routes = path.join(root, 'src', 'routes') + path.sep;
   const visitorRoots = chunks.filter((c) => {
     const id = c.facadeModuleId ?? '';
-    if (VISITOR_PAGES.some((page) => id === path.join(routes, `${page}.tsx`))) return true;
+    if (id.startsWith(routes) && SIGNED_OUT_ONLY.has(path.basename(id).replace(/\.tsx?$/, ''))) return true;
     return c !== layoutChunk && !id.startsWith(routes) && [...boot].some((f) => bundle[f]?.dynamicImports?.includes(c.fileName));
   });
-  const visitorFiles = new Set(visitorRoots.flatMap((c) => [...staticChunks(bundle, c.fileName, boot)]));
+  const visitorFiles = new Set(visitorRoots.flatMap((c) => withImports(bundle, c.fileName, boot)));
   const modules = (files: Iterable<string>) => [...files].flatMap((f) => bundle[f]?.moduleIds ?? []).sort();
   return {
     boot: modules(boot),
-    shared: modules([...layoutFiles].filter((f) => visitorFiles.has(f))),
-    layout: modules([...layoutFiles].filter((f) => !visitorFiles.has(f))),
+    shared: modules(layoutFiles.filter((f) => visitorFiles.has(f))),
+    layout: modules(layoutFiles.filter((f) => !visitorFiles.has(f))),
   };
 }
 
 /**
  * The groups for `build.rolldownOptions.output.codeSplitting` that follow a plan. A group also takes
- * the modules its own import, unless a group of higher priority took them first: the entry's
+ * the modules those import, unless a group of higher priority took them first: the entry's
  * first, then what a visitor's page shares with the layout, then the rest of the layout.
  */
 export function chunkGroups(plan: ChunkPlan) {
@@ -112,7 +84,7 @@ export async function planChunks(root: string, resolve: UserConfig['resolve']): 
   });
   for (const out of Array.isArray(result) ? result : [result]) {
     if (!('output' in out)) continue;
-    const plan = chunkPlan(Object.fromEntries(out.output.map((c) => [c.fileName, c as BundledChunk])), root);
+    const plan = chunkPlan(Object.fromEntries(out.output.map((c) => [c.fileName, c as unknown as ChunkInfo])), root);
     if (plan) return plan;
   }
   throw new Error('chunk plan: the first bundling has no chunk for src/main.tsx');

@@ -19,20 +19,21 @@ export const PAGE_CHUNKS_ID = 'page-chunks';
 export const PAGE_CHUNKS_MARKER = '<!-- page-chunks -->';
 
 /** Pages that a signed-in person never sees (src/router.tsx's guestOnly). */
-const SIGNED_OUT_ONLY = new Set(['login', 'signup']);
+export const SIGNED_OUT_ONLY = new Set(['login', 'signup']);
 
-interface ChunkInfo {
+export interface ChunkInfo {
   type: 'chunk';
   fileName: string;
   facadeModuleId?: string | null;
   /** Every module the chunk holds (the layout's chunk is a group of modules, scripts/chunking.ts). */
   moduleIds?: string[];
   imports: string[];
+  dynamicImports?: string[];
   isEntry: boolean;
 }
 
 /** The chunk of `fileName` and all it imports statically, in load order, except those in `loaded`. */
-function withImports(bundle: Record<string, ChunkInfo>, fileName: string, loaded: Set<string>): string[] {
+export function withImports(bundle: Record<string, ChunkInfo>, fileName: string, loaded: Set<string>): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const visit = (name: string) => {
