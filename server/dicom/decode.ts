@@ -10,6 +10,8 @@ import dicomParser, { type DataSet } from 'dicom-parser';
 import { DEFLATED_TRANSFER_SYNTAX, headerInfoOf, readMetaGroup } from '../../core/dicom/header';
 import { decodeJpeg2000, decodeJpeg2000Reduced, decodeJpegFamily, decodeJpegLs, decodeRle, loadCodecs } from './codecs';
 import { InflateError, inflateForDecoding } from './deflated';
+import { countHeaderElementsIn } from './header-elements';
+import { MAX_HEADER_ELEMENTS, MAX_IMAGE_PIXELS, RLE_MAX_RATIO } from './limits';
 import type { DecodedView } from './types';
 
 export class DicomDecodeError extends Error {}
@@ -34,6 +36,7 @@ export const NATIVE = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1', '1.2.
 const JPEG_FAMILY = new Set(['1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.4.51', '1.2.840.10008.1.2.4.57', '1.2.840.10008.1.2.4.70']);
 const JPEG_LS = new Set(['1.2.840.10008.1.2.4.80', '1.2.840.10008.1.2.4.81']);
 const JPEG_2000 = new Set(['1.2.840.10008.1.2.4.90', '1.2.840.10008.1.2.4.91']);
+const RLE = new Set(['1.2.840.10008.1.2.5']);
 
 /** Spacing assumed when the file states none; the result says so. */
 export const NOMINAL_SPACING_MM = 0.1;
@@ -74,10 +77,20 @@ function parse(bytes: Uint8Array): DataSet {
   }
 }
 
-/** A Deflated data set is inflated only within what its image needs (server/dicom/deflated.ts). */
+/**
+ * A Deflated data set is inflated only within what its image needs (server/dicom/deflated.ts). A
+ * header flooded with elements is refused before dicom-parser builds them: the upload refuses
+ * such a file, but a head start decodes a view before its upload is classified, and a file may
+ * have been stored before that check.
+ */
 export async function parseDicomFile(bytes: Uint8Array): Promise<DataSet> {
   const meta = readMetaGroup(bytes);
-  if (meta?.transferSyntax !== DEFLATED_TRANSFER_SYNTAX) return parse(bytes);
+  if (meta?.transferSyntax !== DEFLATED_TRANSFER_SYNTAX) {
+    if (countHeaderElementsIn(bytes, MAX_HEADER_ELEMENTS).over) {
+      throw new DicomDecodeError(`The header of the file holds more than ${MAX_HEADER_ELEMENTS} data elements; a mammogram's holds a few hundred.`);
+    }
+    return parse(bytes);
+  }
   try {
     return await inflateForDecoding(bytes, meta.dataSetOffset);
   } catch (err) {
@@ -95,6 +108,10 @@ export function geometry(ds: DataSet): ImageGeometry {
   const highBit = ds.uint16('x00280102') ?? bitsStored - 1;
   const photometric = (ds.string('x00280004') ?? 'MONOCHROME2').trim().toUpperCase();
   if (!rows || !columns) throw new DicomDecodeError('The file has no image size (Rows and Columns).');
+  // Checked before anything is allocated from these numbers: a 100 KB file may declare 65535 x 65535.
+  if (rows * columns > MAX_IMAGE_PIXELS) {
+    throw new DicomDecodeError(`The file says its image is ${columns}x${rows} pixels, larger than any mammogram (at most ${MAX_IMAGE_PIXELS / 1e6} million pixels).`);
+  }
   if (samples !== 1 || !photometric.startsWith('MONOCHROME')) {
     throw new DicomDecodeError(`The image is in colour (${photometric}); mammograms are greyscale.`);
   }
@@ -169,6 +186,9 @@ export async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: str
       const f = decodeJpeg2000(data);
       checkSize(f, g, 1);
       return { values: f.pixels, width: f.width, height: f.height, reduced: 1 };
+    }
+    if (RLE.has(syntax) && data.length * RLE_MAX_RATIO < g.rows * g.columns * (g.bitsAllocated / 8)) {
+      throw new DicomDecodeError(`The RLE image data (${data.length} bytes) is too short for the ${g.columns}x${g.rows} image the file declares.`);
     }
     const f = JPEG_LS.has(syntax) ? decodeJpegLs(data) : JPEG_FAMILY.has(syntax) ? decodeJpegFamily(data, g) : decodeRle(data, g);
     checkSize(f, g, 1);

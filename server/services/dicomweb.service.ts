@@ -15,6 +15,8 @@ import type { ImageStore } from '../storage/image-store';
 import { readDeflatedHeader } from '../../core/dicom/deflated';
 import { DicomDecodeError, NATIVE, parseDicomFile } from '../dicom/decode';
 import { streamOf } from '../dicom/deflated';
+import { countHeaderElementsIn } from '../dicom/header-elements';
+import { MAX_HEADER_ELEMENTS } from '../dicom/limits';
 import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '../dicom/frames';
 import { DecoderBusyError, type FrameDecoder } from '../dicom/frame-thread';
 import {
@@ -75,7 +77,11 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
         const read = await readDeflatedHeader(file, meta.dataSetOffset, streamOf(file.subarray(meta.dataSetOffset))).catch(() => null);
         return read?.header.complete ? (read.dataSet ?? null) : null;
       }
-      const ds = header(new Uint8Array(head.bytes.buffer, head.bytes.byteOffset, head.bytes.byteLength));
+      const bytes = new Uint8Array(head.bytes.buffer, head.bytes.byteOffset, head.bytes.byteLength);
+      // A header flooded with elements would hold the event loop while dicom-parser builds them
+      // (the upload refuses such a file; one stored before that check is left out).
+      if (countHeaderElementsIn(bytes, MAX_HEADER_ELEMENTS).over) return null;
+      const ds = header(bytes);
       if (ds?.elements.x7fe00010 || whole) return ds;
     }
   }

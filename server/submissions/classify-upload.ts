@@ -5,6 +5,8 @@ import { classifyHeader, readHeader, VIEW_LABELS, type Classification, type Head
 import { measureInflated, readDeflatedHeader } from '../../core/dicom/deflated';
 import { unsupportedFileMessage } from '../../core/validation';
 import { inflateCapOf } from '../dicom/deflated';
+import { countHeaderElements } from '../dicom/header-elements';
+import { MAX_HEADER_ELEMENTS } from '../dicom/limits';
 import { validationError } from '../errors';
 
 export interface ClassifiedUpload {
@@ -61,6 +63,10 @@ async function classifyFile(path: string, size: number): Promise<Classification 
 
 type Issue = ValidationIssue;
 
+/** A header flooded with elements (server/dicom/header-elements.ts); translated in src/lib/messages.ts. */
+export const headerTooLargeMessage = () =>
+  `The header of this file holds more than ${MAX_HEADER_ELEMENTS.toLocaleString('en-US')} data elements; a mammogram's holds a few hundred. Please send the file as the scanner or archive exported it.`;
+
 /**
  * The server never trusts the client: every part is sniffed and classified from its own header,
  * must sit under the key it claims, and all four must belong to one study.
@@ -73,6 +79,10 @@ export async function classifyUploads(parts: Array<{ field: ViewKey; path: strin
     if (!c.ok) {
       const msg = c.reason === 'inflates_too_far' || c.reason === 'deflate_broken' ? c.message : unsupportedFileMessage(contactEmail);
       issues.push({ loc: ['body', part.field], msg, type: c.reason });
+      continue;
+    }
+    if ((await countHeaderElements(part.path, MAX_HEADER_ELEMENTS)).over) {
+      issues.push({ loc: ['body', part.field], msg: headerTooLargeMessage(), type: 'header_too_large' });
       continue;
     }
     if (c.key !== part.field) {

@@ -38,6 +38,7 @@ const TEMPLATES: readonly string[] = [
   // server/submissions/classify-upload.ts
   msg('The file sent as {{sent}} is an {{view}} view.'),
   msg('The compressed data of this file inflates to more than its {{image}} image needs.'),
+  msg("The header of this file holds more than {{n}} data elements; a mammogram's holds a few hundred. Please send the file as the scanner or archive exported it."),
   // server/submissions/four-views.ts (409 from the image store)
   msg('{{view}}: Another image with the same patient, study, series and instance UIDs is already stored; each image needs UIDs of its own.'),
   msg('ai_model must be {{model}}'),

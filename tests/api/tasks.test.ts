@@ -7,6 +7,7 @@ import { AI_MODEL } from '../../core/decisions';
 import { MESSAGES, unsupportedFileMessage } from '../../core/validation';
 import { ScoredResult, TaskPublic, VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { makeStudyFiles, makeCtDicom, makeNonDicomJpeg as makeJpegBytes, studyForm } from '../fixtures/studies';
+import { declaringSize, withJunkElements } from '../fixtures/hostile-dicom';
 import { limitReachedMessage, notOpenMessage } from '../../server/submissions/intake.service';
 import { buildRealExamStudy, findRealExams, realMammogramsMissing } from '../../server/corpus/real-exams';
 
@@ -106,6 +107,8 @@ describe(`submissions and tasks on ${dbLabel()}`, () => {
       { files: { ...study, l_cc: study.r_cc }, status: 422, text: /R-CC/ },
       { files: { r_cc: study.r_cc, r_mlo: study.r_mlo, l_cc: study.l_cc }, status: 422, text: MESSAGES.allFourFiles },
       { files: { ...study, r_cc: study.r_cc.subarray(0, 100) }, status: 422, text: unsupported },
+      // Two megabytes of tiny private elements: parsing them would hold the API for seconds.
+      { files: { ...study, r_mlo: withJunkElements(study.r_mlo, 200_000) }, status: 422, text: /holds more than 10,000 data elements/ },
     ];
     for (const c of cases) {
       const res = await submit(user.token, c.files);
@@ -133,6 +136,18 @@ describe(`submissions and tasks on ${dbLabel()}`, () => {
     // The worker lives on: the same user's good study completes.
     const good = await submit(user.token, study);
     expect((await waitDone(user.token, good.data.id)).status).toBe('completed');
+  });
+
+  it('fails a task whose small file declares a huge image, before allocating it, and gives the submission back', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const rle = await makeStudyFiles({ seed: 11, transferSyntax: 'rle' });
+    const res = await submit(user.token, { ...rle, l_cc: declaringSize(rle.l_cc, 12000, 12000) });
+    expect(res.status).toBe(200);
+    const done = await waitDone(user.token, res.data.id);
+    expect(done.status).toBe('failed');
+    expect(done.result.error).toMatch(/L-CC.*12000x12000 pixels, larger than any mammogram/);
+    // The codec used to fill 288 MB with zeros, and the study was scored on an empty image.
+    expect((await api.request('GET', '/users/me', { token: user.token })).data).toMatchObject({ submission_count: 0 });
   });
 
   it('answers a replay with the same Idempotency-Key with the first task, counted once', async () => {

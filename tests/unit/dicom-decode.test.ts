@@ -7,6 +7,7 @@ import { decodeDicom, DicomDecodeError, NOMINAL_SPACING_MM } from '../../server/
 import { displayWindow, renderDisplayPng } from '../../server/dicom/display';
 import { decodeJpeg2000Reduced, encodeJpeg2000, loadCodecs } from '../../server/dicom/codecs';
 import { deterministicUid, writeDicom, type DicomImageInput, type TransferSyntaxName } from '../../server/dicom/writer';
+import { declaringSize, withJunkElements } from '../fixtures/hostile-dicom';
 import { makeStudyWithFiles, truncate } from '../fixtures/studies';
 
 const require = createRequire(import.meta.url);
@@ -119,6 +120,23 @@ describe('DICOM decoding', () => {
     // Overwrite the middle of the codestream.
     damaged.fill(0xff, damaged.length - 2000, damaged.length - 200);
     await expect(decodeDicom(damaged)).rejects.toThrow(DicomDecodeError);
+  });
+
+  it('refuses a small file that declares a huge image before allocating it', async () => {
+    for (const syntax of ['explicit-le', 'rle', 'jpeg-ls'] as TransferSyntaxName[]) {
+      const bomb = declaringSize(await writeDicom(input(), syntax), 12000, 12000);
+      await expect(decodeDicom(bomb)).rejects.toThrow(/12000x12000 pixels, larger than any mammogram/);
+    }
+    // Within the size limit, RLE data far too short for what the file declares (the codec would
+    // fill the rest with zeros and the study be scored on an empty image) is refused as well.
+    const rle = declaringSize(await writeDicom(input(), 'rle'), 4000, 4000);
+    await expect(decodeDicom(rle)).rejects.toThrow(/RLE image data \(\d+ bytes\) is too short for the 4000x4000 image/);
+  });
+
+  it('refuses a header flooded with tiny elements before parsing them', async () => {
+    const flooded = withJunkElements(await writeDicom(input(), 'explicit-le'), 500_000);
+    // dicom-parser took about 2 s and 300 MB to build half a million elements, then decoded the image.
+    await expect(decodeDicom(flooded)).rejects.toThrow(/header of the file holds more than 10000 data elements/);
   });
 
   it('renders a windowed display PNG at the overlay size', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyHeader, STUDY_MESSAGES, type HeaderInfo } from '../../core/dicom/classify';
 import { unsupportedFileMessage } from '../../core/validation';
 import { limitReachedMessage, notOpenMessage } from '../../server/submissions/intake.service';
+import { headerTooLargeMessage } from '../../server/submissions/classify-upload';
 import { unexpectedFileFieldMessage } from '../../server/submissions/multipart';
 import { setLanguage } from '../../src/i18n';
 import { translateMessage } from '../../src/lib/messages';
@@ -37,6 +38,7 @@ function produced(): string[] {
     limitReachedMessage('help@example.org'),
     notOpenMessage('help@example.org'),
     unexpectedFileFieldMessage('x', ['r_cc', 'l_cc']),
+    headerTooLargeMessage(),
   ];
 }
 

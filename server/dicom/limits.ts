@@ -1,0 +1,22 @@
+/**
+ * What a mammogram can be, so that a small hostile file cannot make the server allocate or parse
+ * without bound. Each limit sits well above every real image: the largest full-field detectors
+ * give about 29 million pixels (4740 x 5928 at 50 microns), a film digitised at 43.5 microns about
+ * 35 million, and a vendor's header holds a few hundred elements (the exams in
+ * ../shared/data/mammograms hold 74).
+ */
+
+/** Rows x Columns above this are refused before any pixel is allocated. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/**
+ * Data elements before the pixel data (sequences' items and their contents counted): parsing the
+ * header costs time and memory per element, on the API's thread when DICOMweb answers for it.
+ */
+export const MAX_HEADER_ELEMENTS = 10_000;
+
+/**
+ * RLE Lossless (PS3.5 G.3) codes at most 128 equal bytes in 2: compressed data shorter than
+ * 1/64 of the image it declares cannot decode to it (the codec would fill the rest with zeros).
+ */
+export const RLE_MAX_RATIO = 64;
