@@ -9,7 +9,10 @@ export interface TokenClaims {
   userId: string;
   /** Compared with the user's current token_version: a new password makes older tokens invalid. */
   version: number;
-  /** The SHA-256 of the token, the key under which logging out revokes it. */
+  /**
+   * The SHA-256 of the token, the key under which logging out revokes it. A viewer token's is its
+   * session's (the access token that asked for it), so logging out of that session ends it too.
+   */
   tokenId: string;
   expiresAt: Date;
   /**
@@ -49,9 +52,12 @@ export function accessTokens(secret: string, minutes: number) {
         .setExpirationTime(`${minutes}m`)
         .sign(await key);
     },
-    /** A viewer token: reads one study's images through DICOMweb for `minutes`, refused everywhere else. */
-    async issueViewer(userId: string, version: number, studyInstanceUid: string, viewerMinutes: number): Promise<string> {
-      return new SignJWT({ ver: version, scope: VIEWER_SCOPE, study: studyInstanceUid })
+    /**
+     * A viewer token: reads one study's images through DICOMweb for `minutes`, refused everywhere
+     * else, and only while the session `sessionId` (the asking token's accessTokenId) is not logged out.
+     */
+    async issueViewer(userId: string, version: number, studyInstanceUid: string, viewerMinutes: number, sessionId: string): Promise<string> {
+      return new SignJWT({ ver: version, scope: VIEWER_SCOPE, study: studyInstanceUid, ses: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()
@@ -89,7 +95,9 @@ export function accessTokens(secret: string, minutes: number) {
       // A scope this server does not know is refused, never read as a full token.
       if (payload.scope !== undefined) {
         if (payload.scope !== VIEWER_SCOPE || typeof payload.study !== 'string' || !payload.study) return null;
+        if (typeof payload.ses !== 'string' || !/^[0-9a-f]{64}$/.test(payload.ses)) return null;
         claims.studyInstanceUid = payload.study;
+        claims.tokenId = payload.ses;
       }
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
       verified.set(token, claims);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { PATHS, ViewerToken, ViewerTokenRequest } from '../../core/contract';
 import type { App, DicomwebEnv, Services } from './context';
-import { requireDicomwebReader, requireUser } from './auth.middleware';
+import { bearerToken, requireDicomwebReader, requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
 import { onError } from './errors';
 import { EXPLICIT_VR_LITTLE_ENDIAN } from '../dicom/frames';
@@ -61,7 +61,7 @@ export function dicomwebRoutes(app: App, s: Services) {
       const uid = c.req.valid('json').study_instance_uid;
       // Only for a study the caller may see: another person's reads as missing.
       await s.dicomweb.ensureVisible(c.get('user'), uid);
-      const { token, expiresInSeconds } = await s.auth.issueViewer(c.get('user'), uid);
+      const { token, expiresInSeconds } = await s.auth.issueViewer(c.get('user'), uid, bearerToken(c.req.header('authorization'))!);
       return c.json({ token, token_type: 'bearer' as const, expires_in: expiresInSeconds, study_instance_uid: uid }, 200);
     },
   );

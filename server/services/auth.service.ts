@@ -1,7 +1,7 @@
 import { ApiError, validationError } from '../errors';
 import { SERVER_MESSAGES } from '../messages';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords';
-import { VIEWER_TOKEN_MINUTES, type AccessTokens, type TokenClaims } from '../auth/access-tokens';
+import { accessTokenId, VIEWER_TOKEN_MINUTES, type AccessTokens, type TokenClaims } from '../auth/access-tokens';
 import { hashOneTimeToken } from '../auth/one-time-tokens';
 import type { AuthTokensRepository } from '../db/repositories/auth-tokens.repository';
 import type { UserRow, UsersRepository } from '../db/repositories/users.repository';
@@ -105,11 +105,12 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
     },
 
     /**
-     * A viewer token for one study (the caller has been allowed to see it): it carries the user's
-     * token version, so a new password or deactivation ends it as it ends the sessions.
+     * A viewer token for one study (the caller has been allowed to see it), minted by the session
+     * of `sessionToken`: it carries the user's token version, so a new password or deactivation
+     * ends it as it ends the sessions, and its session's id, so logging out of that session ends it.
      */
-    async issueViewer(user: UserRow, studyInstanceUid: string): Promise<{ token: string; expiresInSeconds: number }> {
-      const token = await accessTokens.issueViewer(user.id, user.token_version, studyInstanceUid, VIEWER_TOKEN_MINUTES);
+    async issueViewer(user: UserRow, studyInstanceUid: string, sessionToken: string): Promise<{ token: string; expiresInSeconds: number }> {
+      const token = await accessTokens.issueViewer(user.id, user.token_version, studyInstanceUid, VIEWER_TOKEN_MINUTES, accessTokenId(sessionToken));
       return { token, expiresInSeconds: VIEWER_TOKEN_MINUTES * 60 };
     },
 

@@ -232,6 +232,16 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
     await new Promise((r) => setTimeout(r, api.config.authCacheMs + 50));
     expect((await fetch(`${base}/api/v1/dicomweb/studies/${plain.uid}/metadata?token=${scoped}`)).status).toBe(401);
     owner.token = changed.data.access_token;
+    owner.password = `${owner.password}-new`;
+
+    // Logging out of the session that asked for it ends it; the user's other sessions' tokens live on.
+    const other = await api.login(owner.email, owner.password);
+    const [mine, theirs] = [(await viewerToken(owner.token, plain.uid)).data.token, (await viewerToken(other, plain.uid)).data.token];
+    const metadata = async (token: string) => (await fetch(`${base}/api/v1/dicomweb/studies/${plain.uid}/metadata?token=${token}`)).status;
+    expect([await metadata(mine), await metadata(theirs)]).toEqual([200, 200]);
+    expect((await api.request('POST', '/login/logout', { token: owner.token })).status).toBe(200);
+    expect([await metadata(mine), await metadata(theirs)]).toEqual([401, 200]);
+    owner.token = other;
   });
 
   it('unknown paths under /api answer 404 JSON, never the app', async () => {

@@ -53,9 +53,11 @@ describe('access tokens', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const tokens = accessTokens(SECRET, 60);
-    const viewer = await tokens.issueViewer('user-1', 2, '1.2.3.4', VIEWER_TOKEN_MINUTES);
+    const session = await tokens.issue('user-1', 2);
+    const viewer = await tokens.issueViewer('user-1', 2, '1.2.3.4', VIEWER_TOKEN_MINUTES, accessTokenId(session));
     const full = await tokens.issue('user-1', 2);
-    expect(await tokens.verifyViewer(viewer)).toMatchObject({ userId: 'user-1', version: 2, studyInstanceUid: '1.2.3.4' });
+    // Revoked under its session's id: logging out of the session that asked for it ends it.
+    expect(await tokens.verifyViewer(viewer)).toMatchObject({ userId: 'user-1', version: 2, studyInstanceUid: '1.2.3.4', tokenId: accessTokenId(session) });
     expect(await tokens.verify(viewer)).toBeNull();
     expect(await tokens.verifyViewer(full)).toBeNull();
     // A scope this server does not issue is refused by both.
