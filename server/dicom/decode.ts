@@ -11,7 +11,7 @@ import { DEFLATED_TRANSFER_SYNTAX, headerInfoOf, readMetaGroup } from '../../cor
 import { decodeJpeg2000, decodeJpeg2000Reduced, decodeJpegFamily, decodeJpegLs, decodeRle, loadCodecs } from './codecs';
 import { InflateError, inflateForDecoding } from './deflated';
 import { countHeaderElementsIn } from './header-elements';
-import { MAX_HEADER_ELEMENTS, MAX_IMAGE_PIXELS, RLE_MAX_RATIO } from './limits';
+import { MAX_HEADER_ELEMENTS, MAX_IMAGE_PIXELS, RLE_MAX_RATIO, TOO_MANY_ELEMENTS } from './limits';
 import type { DecodedView } from './types';
 
 export class DicomDecodeError extends Error {}
@@ -87,7 +87,7 @@ export async function parseDicomFile(bytes: Uint8Array): Promise<DataSet> {
   const meta = readMetaGroup(bytes);
   if (meta?.transferSyntax !== DEFLATED_TRANSFER_SYNTAX) {
     if (countHeaderElementsIn(bytes, MAX_HEADER_ELEMENTS).over) {
-      throw new DicomDecodeError(`The header of the file holds more than ${MAX_HEADER_ELEMENTS} data elements; a mammogram's holds a few hundred.`);
+      throw new DicomDecodeError(TOO_MANY_ELEMENTS);
     }
     return parse(bytes);
   }

@@ -27,7 +27,7 @@ export interface ElementCount {
   count: number;
   /** The count passed the limit. */
   over: boolean;
-  /** Not walked: a Deflated or big-endian data set (their own paths bound them). */
+  /** Not walked: a big-endian data set, or a Deflated one not yet inflated (their own paths bound them). */
   skipped?: boolean;
 }
 
@@ -46,9 +46,12 @@ interface Level {
 /** The walk asks for `n` bytes at an offset and is given them, or null past the end of the file. */
 type Walk = Generator<[offset: number, n: number], ElementCount, Uint8Array | null>;
 
-/** Counts the elements of a file held in memory (the pipeline's, DICOMweb's). */
-export function countHeaderElementsIn(bytes: Uint8Array, limit: number): ElementCount {
-  const walk = walkHeader(limit);
+/**
+ * Counts the elements of a file held in memory (the pipeline's, DICOMweb's). `inflated`: a
+ * Deflated file whose data set has been inflated in place after its meta group.
+ */
+export function countHeaderElementsIn(bytes: Uint8Array, limit: number, options: { inflated?: boolean } = {}): ElementCount {
+  const walk = walkHeader(limit, options.inflated === true);
   for (let step = walk.next(); ; ) {
     if (step.done) return step.value;
     const [offset, n] = step.value;
@@ -63,7 +66,7 @@ export async function countHeaderElements(path: string, limit: number): Promise<
     const { size } = await fh.stat();
     let start = 0;
     let window = Buffer.alloc(0);
-    const walk = walkHeader(limit);
+    const walk = walkHeader(limit, false);
     for (let step = walk.next(); ; ) {
       if (step.done) return step.value;
       const [offset, n] = step.value;
@@ -83,7 +86,7 @@ export async function countHeaderElements(path: string, limit: number): Promise<
   }
 }
 
-function* walkHeader(limit: number): Walk {
+function* walkHeader(limit: number, inflated: boolean): Walk {
   let count = 0;
   let p = 132;
   let syntax: string | null = null;
@@ -101,7 +104,7 @@ function* walkHeader(limit: number): Walk {
     const element = u16(head, 2);
     if (inMeta && group !== 0x0002) {
       inMeta = false;
-      if (syntax === DEFLATED || syntax === BIG_ENDIAN) return { count, over: false, skipped: true };
+      if ((syntax === DEFLATED && !inflated) || syntax === BIG_ENDIAN) return { count, over: false, skipped: true };
       stack[0] = { explicit: syntax !== IMPLICIT_LITTLE, end: null };
       continue;
     }

@@ -15,6 +15,9 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
  */
 export const MAX_HEADER_ELEMENTS = 10_000;
 
+/** Why a stored file with more is not decoded (a task's failure reason, DICOMweb's error). */
+export const TOO_MANY_ELEMENTS = `The header of the file holds more than ${MAX_HEADER_ELEMENTS} data elements; a mammogram's holds a few hundred.`;
+
 /**
  * RLE Lossless (PS3.5 G.3) codes at most 128 equal bytes in 2: compressed data shorter than
  * 1/64 of the image it declares cannot decode to it (the codec would fill the rest with zeros).

@@ -7,6 +7,7 @@ import { decodeDicom, DicomDecodeError, NOMINAL_SPACING_MM } from '../../server/
 import { displayWindow, renderDisplayPng } from '../../server/dicom/display';
 import { decodeJpeg2000Reduced, encodeJpeg2000, loadCodecs } from '../../server/dicom/codecs';
 import { deterministicUid, writeDicom, type DicomImageInput, type TransferSyntaxName } from '../../server/dicom/writer';
+import { toDeflated } from '../fixtures/deflated';
 import { declaringSize, withJunkElements } from '../fixtures/hostile-dicom';
 import { makeStudyWithFiles, truncate } from '../fixtures/studies';
 
@@ -137,6 +138,12 @@ describe('DICOM decoding', () => {
     const flooded = withJunkElements(await writeDicom(input(), 'explicit-le'), 500_000);
     // dicom-parser took about 2 s and 300 MB to build half a million elements, then decoded the image.
     await expect(decodeDicom(flooded)).rejects.toThrow(/header of the file holds more than 10000 data elements/);
+    // Deflated (within the 2 MB the inflating allows a header beyond its image), the flood shrinks
+    // several times over: counted once inflated, before it is parsed.
+    const plain = withJunkElements(await writeDicom(input(), 'explicit-le'), 150_000);
+    const deflated = toDeflated(plain);
+    expect(deflated.length).toBeLessThan(plain.length / 4);
+    await expect(decodeDicom(deflated)).rejects.toThrow(/header of the file holds more than 10000 data elements/);
   });
 
   it('renders a windowed display PNG at the overlay size', async () => {
