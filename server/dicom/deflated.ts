@@ -67,7 +67,7 @@ export async function inflateForDecoding(bytes: Uint8Array, dataSetOffset: numbe
   const whole = new Uint8Array(dataSetOffset + inflated.length);
   whole.set(bytes.subarray(0, dataSetOffset));
   whole.set(inflated, dataSetOffset);
-  // Counted before dicom-parser builds them: tiny elements compress to almost nothing.
+  // Counted before dicom-parser builds them: tiny elements compress well.
   if (countHeaderElementsIn(whole, MAX_HEADER_ELEMENTS, { inflated: true }).over) {
     throw new InflateError(TOO_MANY_ELEMENTS);
   }

@@ -6,13 +6,13 @@
  * stored (server/submissions/classify-upload.ts).
  *
  * The walk follows the encoding as dicom-parser does: the meta group in Explicit VR Little Endian,
- * then the data set in the transfer syntax's VR form; sequences and items are walked into (their
+ * then the data set in the transfer syntax's VR form and byte order; sequences and items are walked into (their
  * elements count), other values are stepped over by their length, so a single large private value
  * costs nothing. Nested sequences of unknown VR (UN) are read as Implicit VR, as the standard
  * says. A file whose structure cannot be followed is not this check's to refuse: decoding says
  * what is wrong with it.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 
 const IMPLICIT_LITTLE = '1.2.840.10008.1.2';
 const BIG_ENDIAN = '1.2.840.10008.1.2.2';
@@ -27,7 +27,7 @@ export interface ElementCount {
   count: number;
   /** The count passed the limit. */
   over: boolean;
-  /** Not walked: a big-endian data set, or a Deflated one not yet inflated (their own paths bound them). */
+  /** Not walked: a Deflated data set not yet inflated (its own path bounds it). */
   skipped?: boolean;
 }
 
@@ -91,6 +91,10 @@ function* walkHeader(limit: number, inflated: boolean): Walk {
   let p = 132;
   let syntax: string | null = null;
   let inMeta = true;
+  // The meta group is little endian; the data set is big endian only in its retired syntax.
+  let little = true;
+  const r16 = (b: Uint8Array, o: number) => (little ? u16(b, o) : (b[o] << 8) | b[o + 1]);
+  const r32 = (b: Uint8Array, o: number) => (little ? u32(b, o) : b[o] * 2 ** 24 + ((b[o + 1] << 16) | (b[o + 2] << 8) | b[o + 3]));
   const stack: Level[] = [{ explicit: true, end: null }];
   for (;;) {
     const top = stack[stack.length - 1];
@@ -100,11 +104,12 @@ function* walkHeader(limit: number, inflated: boolean): Walk {
     }
     const head = yield [p, 12];
     if (!head) return { count, over: false };
-    const group = u16(head, 0);
-    const element = u16(head, 2);
+    const group = r16(head, 0);
+    const element = r16(head, 2);
     if (inMeta && group !== 0x0002) {
       inMeta = false;
-      if ((syntax === DEFLATED && !inflated) || syntax === BIG_ENDIAN) return { count, over: false, skipped: true };
+      if (syntax === DEFLATED && !inflated) return { count, over: false, skipped: true };
+      little = syntax !== BIG_ENDIAN;
       stack[0] = { explicit: syntax !== IMPLICIT_LITTLE, end: null };
       continue;
     }
@@ -113,7 +118,7 @@ function* walkHeader(limit: number, inflated: boolean): Walk {
     if (group === 0xfffe) {
       // An item's contents are elements (walked on), a sequence's delimiter ends an undefined length.
       if (element === 0xe0dd && stack.length > 1 && top.end === null) stack.pop();
-      p += element === 0xe000 && top.fragments ? 8 + u32(head, 4) : 8;
+      p += element === 0xe000 && top.fragments ? 8 + r32(head, 4) : 8;
       continue;
     }
     const level = stack[stack.length - 1];
@@ -124,16 +129,16 @@ function* walkHeader(limit: number, inflated: boolean): Walk {
       const vr = latin1(head.subarray(4, 6));
       const long = LONG_VRS.has(vr);
       headerLength = long ? 12 : 8;
-      length = long ? u32(head, 8) : u16(head, 6);
+      length = long ? r32(head, 8) : r16(head, 6);
       if (vr === 'SQ' || (long && length === UNDEFINED)) sequence = { explicit: vr === 'SQ', end: null, fragments: group === 0x7fe0 && element === 0x0010 };
     } else {
       headerLength = 8;
-      length = u32(head, 4);
+      length = r32(head, 4);
       if (length === UNDEFINED) sequence = { explicit: false, end: null, fragments: group === 0x7fe0 && element === 0x0010 };
       else if (length >= 8) {
         // dicom-parser takes a defined-length value that starts with an item as a sequence.
         const first = yield [p + 8, 4];
-        if (first && u16(first, 0) === 0xfffe && u16(first, 2) === 0xe000) sequence = { explicit: false, end: null };
+        if (first && r16(first, 0) === 0xfffe && r16(first, 2) === 0xe000) sequence = { explicit: false, end: null };
       }
     }
     if (inMeta && group === 0x0002 && element === 0x0010) {

@@ -57,6 +57,32 @@ describe('counting a header’s elements before the pixel data', () => {
     expect(some.count).toBeGreaterThan(5_000);
   });
 
+  it('counts a big-endian data set in its own byte order', async () => {
+    const file = (await makeStudyFiles({ seed: 3 })).r_cc;
+    const ds = dicomParser.parseDicom(file, { untilTag: 'x7fe00010' });
+    const syntax = ds.elements.x00020010;
+    // The meta group as written, its transfer syntax made Explicit VR Big Endian (same length).
+    const meta = file.slice(0, ds.elements.x00020010.dataOffset + syntax.length);
+    meta.set(new TextEncoder().encode('1.2.840.10008.1.2.2\0'), syntax.dataOffset);
+    const elements = 20_000;
+    const body = new Uint8Array(elements * 10 + 12);
+    const v = new DataView(body.buffer);
+    for (let i = 0; i < elements; i++) {
+      v.setUint16(i * 10, 0x0029);
+      v.setUint16(i * 10 + 2, 0x1000 + i);
+      body.set([0x4c, 0x4f], i * 10 + 4); // 'LO'
+      v.setUint16(i * 10 + 6, 2);
+      body.set([0x41, 0x42], i * 10 + 8);
+    }
+    v.setUint16(elements * 10, 0x7fe0);
+    v.setUint16(elements * 10 + 2, 0x0010);
+    body.set([0x4f, 0x57], elements * 10 + 4); // 'OW', reserved, length 0
+    const bigEndian = new Uint8Array([...meta, ...body]);
+    expect(parsedElements(bigEndian)).toBeGreaterThan(elements);
+    expect(countHeaderElementsIn(bigEndian, 10_000)).toEqual({ count: 10_001, over: true });
+    expect(countHeaderElementsIn(bigEndian, 50_000)).toMatchObject({ over: false });
+  });
+
   it('steps over a large single value: one element, whatever its size', async () => {
     const file = (await makeStudyFiles({ seed: 3 })).r_cc;
     const base = (await countHeaderElements(stored(file), 10_000)).count;
