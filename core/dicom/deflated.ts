@@ -1,5 +1,6 @@
 import dicomParser, { type ByteArray, type ByteArrayParser, type DataSet, type Element } from 'dicom-parser';
 import { headerFromDataSet, TAGS, type HeaderRead } from './header';
+import { countHeaderElementsIn, MAX_HEADER_ELEMENTS } from './header-elements';
 
 /**
  * Deflated Explicit VR Little Endian files (1.2.840.10008.1.2.1.99): everything after the meta group
@@ -74,10 +75,16 @@ const DataSetClass = (dicomParser as unknown as { DataSet: DataSetConstructor })
  * which no more bytes can mend) and at `untilTag`. An element cut off at the end of `bytes` ends
  * it too; what was read stays.
  */
-export function parseInflated(bytes: Uint8Array, dataSetOffset: number, options: { untilTag?: string } = {}): { dataSet: DataSet; outOfOrder: boolean } {
+export function parseInflated(bytes: Uint8Array, dataSetOffset: number, options: { untilTag?: string } = {}): { dataSet: DataSet; outOfOrder: boolean; tooMany: boolean } {
   const meta = dicomParser.readPart10Header(bytes.subarray(0, dataSetOffset));
   const dataSet = new DataSetClass(dicomParser.littleEndianByteArrayParser, bytes, {});
   dataSet.warnings = [];
+  // A header flooded with tiny elements (they compress well) is not parsed: counted first, it is
+  // read as holding nothing but its meta group, which the rules refuse.
+  if (countHeaderElementsIn(bytes, MAX_HEADER_ELEMENTS, { inflated: true }).over) {
+    Object.assign(dataSet.elements, meta.elements);
+    return { dataSet, outOfOrder: false, tooMany: true };
+  }
   const stream = new dicomParser.ByteStream(dicomParser.littleEndianByteArrayParser, bytes, dataSetOffset);
   let lastTag = 0x0002ffff;
   let outOfOrder = false;
@@ -97,7 +104,7 @@ export function parseInflated(bytes: Uint8Array, dataSetOffset: number, options:
     // Cut off: the elements before stay.
   }
   Object.assign(dataSet.elements, meta.elements);
-  return { dataSet, outOfOrder };
+  return { dataSet, outOfOrder, tooMany: false };
 }
 
 function concat(parts: Uint8Array[], length: number): Uint8Array {
@@ -153,7 +160,7 @@ export async function readDeflatedHeader(
       } catch {
         // An unreadable meta group: no window will do better.
       }
-      const final = ended || size >= limit || !parsed || parsed.outOfOrder;
+      const final = ended || size >= limit || !parsed || parsed.outOfOrder || parsed.tooMany;
       const dataSet = parsed?.dataSet;
       const header = headerFromDataSet(dataSet, bytes.length, final);
       if (header.complete) return { header, dataSet, inflated: size };

@@ -9,11 +9,10 @@
 /** Rows x Columns above this are refused before any pixel is allocated. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-/**
- * Data elements before the pixel data (sequences' items and their contents counted): parsing the
- * header costs time and memory per element, on the API's thread when DICOMweb answers for it.
- */
-export const MAX_HEADER_ELEMENTS = 10_000;
+import { MAX_HEADER_ELEMENTS } from '../../core/dicom/header-elements';
+
+/** Data elements before the pixel data (core/dicom/header-elements.ts, shared with the Deflated header's reading). */
+export { MAX_HEADER_ELEMENTS };
 
 /** Why a stored file with more is not decoded (a task's failure reason, DICOMweb's error). */
 export const TOO_MANY_ELEMENTS = `The header of the file holds more than ${MAX_HEADER_ELEMENTS} data elements; a mammogram's holds a few hundred.`;

@@ -12,6 +12,7 @@ import { HEADER_INFLATE_LIMIT, measureInflated, readDeflatedHeader } from '../..
 import { decodeDicom, DicomDecodeError } from '../../server/dicom/decode';
 import { classifyFile } from '../../workers/dicom-reader';
 import { deflateBomb, toDeflated } from '../fixtures/deflated';
+import { withJunkElements } from '../fixtures/hostile-dicom';
 import { makeStudyFiles } from '../fixtures/studies';
 
 const GB = 1024 * 1024 * 1024;
@@ -39,6 +40,16 @@ describe('Deflated DICOM', async () => {
     const { header, inflated } = await readDeflatedHeader(deflated, at, streamFrom(deflated, at));
     expect(classifyHeader(header)).toMatchObject({ ok: true, key: 'l_mlo', info: { transferSyntaxUid: '1.2.840.10008.1.2.1.99' } });
     expect(inflated).toBeLessThanOrEqual(128 * 1024);
+  });
+
+  it('refuses a Deflated header flooded with tiny elements without parsing them', async () => {
+    // 50,000 private elements before the view tags: 0.5 MB inflated, within the 2 MB a header may inflate to.
+    const flooded = toDeflated(withJunkElements(study.l_mlo, 50_000, { group: 0x0009, before: 'x00100010' }));
+    const at = readHeader(flooded).deflatedAt!;
+    const { header, dataSet } = await readDeflatedHeader(flooded, at, streamFrom(flooded, at));
+    // Read as holding its meta group only: the rules refuse it.
+    expect(Object.keys(dataSet!.elements).every((tag) => tag.startsWith('x0002'))).toBe(true);
+    expect(classifyHeader(header).ok).toBe(false);
   });
 
   it('classifies Deflated files in the browser worker too, reading a fraction of them', async () => {
