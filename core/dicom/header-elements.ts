@@ -15,9 +15,10 @@
  * (core/dicom/deflated.ts).
  */
 
+import { DEFLATED_TRANSFER_SYNTAX } from './header';
+
 const IMPLICIT_LITTLE = '1.2.840.10008.1.2';
 const BIG_ENDIAN = '1.2.840.10008.1.2.2';
-const DEFLATED = '1.2.840.10008.1.2.1.99';
 /** Explicit VRs with a 2-byte reserved field and a 4-byte length. */
 const LONG_VRS = new Set(['OB', 'OD', 'OF', 'OL', 'OV', 'OW', 'SQ', 'SV', 'UC', 'UN', 'UR', 'UT', 'UV']);
 const UNDEFINED = 0xffffffff;
@@ -88,7 +89,7 @@ export function* walkHeader(limit: number, inflated: boolean): Walk {
     const element = r16(head, 2);
     if (inMeta && group !== 0x0002) {
       inMeta = false;
-      if (syntax === DEFLATED && !inflated) return { count, over: false, skipped: true };
+      if (syntax === DEFLATED_TRANSFER_SYNTAX && !inflated) return { count, over: false, skipped: true };
       little = syntax !== BIG_ENDIAN;
       stack[0] = { explicit: syntax !== IMPLICIT_LITTLE, end: null };
       continue;

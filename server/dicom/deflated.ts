@@ -1,8 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import type { DataSet } from 'dicom-parser';
 import { parseInflated, readDeflatedHeader, HEADER_INFLATE_LIMIT } from '../../core/dicom/deflated';
-import { countHeaderElementsIn } from './header-elements';
-import { MAX_HEADER_ELEMENTS, TOO_MANY_ELEMENTS } from './limits';
+import { TOO_MANY_ELEMENTS } from './limits';
 
 /**
  * The server's side of Deflated files: how far a data set may inflate, and inflating one for the
@@ -67,9 +66,8 @@ export async function inflateForDecoding(bytes: Uint8Array, dataSetOffset: numbe
   const whole = new Uint8Array(dataSetOffset + inflated.length);
   whole.set(bytes.subarray(0, dataSetOffset));
   whole.set(inflated, dataSetOffset);
-  // Counted before dicom-parser builds them: tiny elements compress well.
-  if (countHeaderElementsIn(whole, MAX_HEADER_ELEMENTS, { inflated: true }).over) {
-    throw new InflateError(TOO_MANY_ELEMENTS);
-  }
-  return parseInflated(whole, dataSetOffset).dataSet;
+  // parseInflated counts the elements before dicom-parser builds them: tiny elements compress well.
+  const parsed = parseInflated(whole, dataSetOffset);
+  if (parsed.tooMany) throw new InflateError(TOO_MANY_ELEMENTS);
+  return parsed.dataSet;
 }

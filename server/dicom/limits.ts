@@ -5,11 +5,10 @@
  * 35 million, and a vendor's header holds a few hundred elements (the exams in
  * ../shared/data/mammograms hold 74).
  */
+import { MAX_HEADER_ELEMENTS } from '../../core/dicom/header-elements';
 
 /** Rows x Columns above this are refused before any pixel is allocated. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
-
-import { MAX_HEADER_ELEMENTS } from '../../core/dicom/header-elements';
 
 /** Data elements before the pixel data (core/dicom/header-elements.ts, shared with the Deflated header's reading). */
 export { MAX_HEADER_ELEMENTS };
