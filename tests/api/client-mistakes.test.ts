@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '@hono/node-server';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { AI_MODEL } from '../../core/decisions';
@@ -115,6 +118,55 @@ describe(`client mistakes on ${dbLabel()}`, () => {
     expect(signup.status).toBe(413);
     // Under the cap the same forms are answered as ever.
     expect((await api.request('POST', '/login/access-token', { form: { username: 'someone@example.org', password: 'x'.repeat(1000) } })).status).toBe(400);
+  });
+
+  it('refuses an over-cap body through the Node server too, and its connection stays usable for a POST after an unread body', async () => {
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
+    // One keep-alive connection: every request below goes on the same socket while the server keeps it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const post = (path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; reused: boolean; body: string }>((resolve, reject) => {
+        const req = http.request(`${base}${path}`, { method: 'POST', agent, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket, body: text }));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    let base = '';
+    try {
+      await new Promise<void>((r) => server.once('listening', () => r()));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+      const user = await api.createUser();
+      const form = { 'content-type': 'application/x-www-form-urlencoded' };
+      const over = `username=someone%40example.org&password=${'x'.repeat(MAX_REQUEST_BODY_BYTES)}`;
+      const sized = await post('/login/access-token', over, form);
+      expect(sized.status).toBe(413);
+      expect(JSON.parse(sized.body).detail).toMatch(/request body is larger than/);
+      // An unknown route and a refused token answer without reading a body of 600 KB.
+      expect((await post('/no-such-route', 'x'.repeat(600_000))).status).toBe(404);
+      expect((await post('/tasks/', 'x'.repeat(600_000), { 'content-type': 'multipart/form-data; boundary=b' })).status).toBe(401);
+      // A POST is never sent again by a client whose connection was closed under it: it must arrive.
+      const logout = await post('/login/logout', '', { authorization: `Bearer ${user.token}` });
+      expect(logout.status).toBe(200);
+      expect(logout.reused).toBe(true);
+
+      // Without a Content-Length (Transfer-Encoding: chunked) the body is counted as it comes.
+      const bytes = new TextEncoder().encode(over);
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 256 * 1024) controller.enqueue(bytes.subarray(at, at + 256 * 1024));
+          controller.close();
+        },
+      });
+      const chunked = await fetch(`${base}/login/access-token`, { method: 'POST', headers: form, body: stream, duplex: 'half' } as RequestInit);
+      expect(chunked.status).toBe(413);
+    } finally {
+      agent.destroy();
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('two sign-ups of one address at once: one account, the other refused, never a 500', async () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 import { contentSecurityPolicy } from '../../server/http/security-headers';
@@ -33,19 +35,28 @@ function expectSecurityHeaders(res: Response, what: string) {
 describe(`security headers and /docs on ${dbLabel()}`, () => {
   let api: ApiHarness;
   let dist: string;
+  let server: ServerType | undefined;
+  let base: string;
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'sd-headers-'));
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
     writeFileSync(path.join(dist, 'assets', 'app.js'), 'export const app = 1;');
     api = await startApi({ STATIC_DIR: dist });
+    // The product's own transport too: through the Node server the headers go on its response
+    // before the route runs (server/http/security-headers.ts), a path app.request never takes.
+    server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((r) => server!.once('listening', () => r()));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    await new Promise((r) => server?.close(r));
     await api?.close();
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('sets them on JSON, static files, the app page, /docs, errors and 404s', async () => {
+  it.each(['app.request', 'the Node server'])('sets them on JSON, static files, the app page, /docs, errors and 404s (%s)', async (transport) => {
+    const request = (url: string, init: RequestInit) => (transport === 'app.request' ? api.app.request(url, init) : fetch(`${base}${url}`, init));
     const cases: Array<[string, string, number, Record<string, string>?]> = [
       ['JSON answer', '/api/v1/utils/health-check/', 200],
       ['OpenAPI document', '/api/v1/openapi.json', 200],
@@ -62,7 +73,7 @@ describe(`security headers and /docs on ${dbLabel()}`, () => {
       ['malformed path', '/%zz', 400],
     ];
     for (const [what, url, status, headers] of cases) {
-      const res = await api.app.request(url, headers ? { method: 'POST', headers, body: '{}' } : {});
+      const res = await request(url, headers ? { method: 'POST', headers, body: '{}' } : {});
       expect(res.status, what).toBe(status);
       expectSecurityHeaders(res, what);
     }
