@@ -88,7 +88,9 @@ export function fileStore(dataDir: string): LocalImageStore {
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = path.join(dir, name);
       const tmp = `${file}.part`;
-      const stream = createWriteStream(tmp, { mode: PRIVATE_FILE_MODE });
+      // Large writes: an upload's parse pauses the socket whenever this stream holds more than
+      // its mark (UPLOAD_BUFFER_BYTES in server/submissions/multipart.ts says why 1 MB).
+      const stream = createWriteStream(tmp, { mode: PRIVATE_FILE_MODE, highWaterMark: 1 << 20 });
       return {
         stream,
         path: tmp,
