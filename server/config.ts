@@ -36,6 +36,10 @@ export interface Config {
   /** Decode and analyse each view of an upload as soon as its file has arrived (jobs/head-start.ts). */
   pipelineHeadStart: boolean;
   maxUploadBytes: number;
+  /** Longest a request may take to arrive, s (0: no limit); server/http/connection-timeouts.ts. */
+  requestTimeoutSeconds: number;
+  /** A connection quiet this long, s, is closed (0: never); server/http/connection-timeouts.ts. */
+  idleTimeoutSeconds: number;
   corsOrigins: string[];
   viewerUrl: string | null;
   /** Where the images go: the local folder (DATA_DIR/files) or an Orthanc server. */
@@ -158,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pipelineWarmUp: bool(env.PIPELINE_WARM_UP, true),
     pipelineHeadStart: bool(env.PIPELINE_HEAD_START, true),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
+    requestTimeoutSeconds: int(env.REQUEST_TIMEOUT_SECONDS, 3600),
+    idleTimeoutSeconds: int(env.IDLE_TIMEOUT_SECONDS, 120),
     corsOrigins: list(env.CORS_ORIGINS, []),
     viewerUrl: env.VIEWER_URL || null,
     storage: storage(env),

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { applyConnectionTimeouts } from './http/connection-timeouts';
 import { loadConfig } from './config';
 import { composeServices } from './compose';
 import { createApp } from './http/app';
@@ -27,6 +28,7 @@ async function main() {
   // while the in-process worker holds the event loop, Node's 5 s server timeout fires late and
   // resets a request that is already on its way (ECONNRESET / EPIPE in API clients).
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
+  applyConnectionTimeouts(server, config);
   // Folders of uploads that a process dying mid-request left behind: swept after start, and
   // every 15 minutes after that (what Orthanc could not delete while down goes when it is back).
   const stopSweeps = scheduleOrphanSweeps({ db, files: services.files, log: (msg) => console.log(msg) });

@@ -5,8 +5,9 @@ import type { ImageStore } from '../storage/image-store';
 
 /**
  * A folder untouched this long may be swept. An upload in progress writes to its folder all the
- * time, and Node ends a request that has not finished within 5 minutes (requestTimeout), so a
- * folder quiet for 15 minutes is no other process's upload under way.
+ * time, and a connection on which nothing arrives for IDLE_TIMEOUT_SECONDS (2 minutes) is closed
+ * (server/http/connection-timeouts.ts), so a folder quiet for 15 minutes is no other process's
+ * upload under way.
  */
 export const ORPHAN_GRACE_MS = 15 * 60 * 1000;
 
