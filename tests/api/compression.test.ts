@@ -4,6 +4,9 @@
  * small size, compressed as they leave. Streams and small answers go as they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -87,6 +90,46 @@ describe(`compression on ${dbLabel()}`, () => {
     // Uncompressed for this client, another's copy may be: a cache keeps them apart.
     expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(JSON.parse(await plain.text()).openapi).toBe('3.1.0');
+  });
+
+  it('does the same through the Node server, where a small answer keeps the record its route built', async () => {
+    // The server's own transport: @hono/node-server keeps c.json's headers as a plain record, which
+    // compression.ts sets Vary in without building a Headers object (app.request never takes that path).
+    const server = serve({ fetch: api.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise<void>((r) => server.once('listening', () => r()));
+      const port = (server.address() as AddressInfo).port;
+      const raw = (url: string, acceptEncoding?: string) =>
+        new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+          http
+            .get({ host: '127.0.0.1', port, path: url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (d: Buffer) => chunks.push(d));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+            })
+            .on('error', reject);
+        });
+      const small = await raw('/api/v1/utils/health-check/', 'br, gzip');
+      expect(small.status).toBe(200);
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.headers.vary).toBe('Accept-Encoding');
+      expect(small.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(small.body.toString())).toBe(true);
+      const notFound = await raw('/api/v1/no-such-thing', 'gzip');
+      expect(notFound.status).toBe(404);
+      expect(notFound.headers.vary).toBe('Accept-Encoding');
+      expect(JSON.parse(notFound.body.toString())).toEqual({ detail: 'Not Found' });
+      const big = await raw('/api/v1/openapi.json', 'gzip');
+      expect(big.headers['content-encoding']).toBe('gzip');
+      expect(big.headers.vary).toMatch(/Accept-Encoding/);
+      expect(JSON.parse(gunzipSync(big.body).toString()).openapi).toBe('3.1.0');
+      const plain = await raw('/api/v1/openapi.json');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      expect(JSON.parse(plain.body.toString()).openapi).toBe('3.1.0');
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('reads Accept-Encoding as browsers and proxies write it', () => {
