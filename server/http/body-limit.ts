@@ -1,6 +1,6 @@
-import { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { nodeRequest } from './node-transport';
 
 /**
  * Largest body of an API request other than an upload: the forms and JSON answers are a few KB.
@@ -41,10 +41,4 @@ export function limitRequestBodies(prefix: string, uploads: string[]): Middlewar
     // Node's parser has refused a malformed Content-Length before any route runs.
     return Number(incoming.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES ? tooLarge(c) : next();
   };
-}
-
-/** The Node server's request under `c`, or null for a web Request (app.request). */
-function nodeRequest(c: Context): IncomingMessage | null {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  return incoming instanceof IncomingMessage ? incoming : null;
 }

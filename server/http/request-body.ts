@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { UploadBody } from '../submissions/multipart';
+import { nodeRequest } from './node-transport';
 
 /**
  * The body of an upload, read as the Node server received it. Hono hands routes a web stream over
@@ -11,6 +11,5 @@ import type { UploadBody } from '../submissions/multipart';
  * come through the Node server (app.request in tests and scripts) has only the web stream.
  */
 export function requestBody(c: Context): UploadBody {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  return incoming instanceof Readable ? incoming : c.req.raw.body;
+  return nodeRequest(c) ?? c.req.raw.body;
 }

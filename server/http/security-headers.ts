@@ -1,5 +1,5 @@
-import { ServerResponse } from 'node:http';
 import type { Context, Next } from 'hono';
+import { nodeResponse } from './node-transport';
 
 /**
  * The frame may only show the configured external viewer (VIEWER_URL, /dicom-viewer); a relative
@@ -84,8 +84,8 @@ export function securityHeaderValues(viewerUrl: string | null): Record<string, s
 export function securityHeaders(viewerUrl: string | null) {
   const headers = Object.entries(securityHeaderValues(viewerUrl));
   return async (c: Context, next: Next) => {
-    const outgoing = (c.env as { outgoing?: unknown } | undefined)?.outgoing;
-    if (outgoing instanceof ServerResponse) {
+    const outgoing = nodeResponse(c);
+    if (outgoing) {
       for (const [name, value] of headers) outgoing.setHeader(name, value);
       return next();
     }
