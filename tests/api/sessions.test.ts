@@ -170,6 +170,65 @@ describe(`e-mail change on ${dbLabel()}`, () => {
     expect(same.data).toMatchObject({ email: user.email, full_name: 'Same Address' });
   });
 
+  // Someone who knew her password asked to move the account to an address of theirs; she took it
+  // back with a new password. The link in their mailbox must not hand the account over afterwards.
+  it('a new password, changed or reset, voids a pending e-mail change and earlier reset links', async () => {
+    for (const takeBack of ['change', 'reset'] as const) {
+      const user = await api.createUser();
+      const attacker = newAddress();
+      await api.request('PATCH', '/users/me', { token: user.token, json: { email: attacker, current_password: user.password } });
+      const stolen = linkToken(await api.smtp.waitFor(attacker, { subject: 'Confirm your new e-mail address' }), 'verify-email');
+      expect((await api.request('POST', `/password-recovery/${user.email}`)).status).toBe(200);
+      const olderReset = linkToken(await api.smtp.waitFor(user.email, { subject: 'Password recovery' }), 'reset-password');
+      if (takeBack === 'change') {
+        const changed = await api.request('PATCH', '/users/me/password', { token: user.token, json: { current_password: user.password, new_password: 'taken-back-123' } });
+        expect(changed.status).toBe(200);
+        // A reset link mailed before the change does not set another password after it.
+        const late = await api.request('POST', '/reset-password/', { json: { token: olderReset, new_password: 'late-reset-123' } });
+        expect(late.status).toBe(400);
+      } else {
+        const reset = await api.request('POST', '/reset-password/', { json: { token: olderReset, new_password: 'taken-back-123' } });
+        expect(reset.status).toBe(200);
+      }
+      const moved = await api.request('POST', `/users/verify_email/${stolen}`);
+      expect(moved.status).toBe(400);
+      const owner = await api.login(user.email, 'taken-back-123');
+      expect((await api.request('GET', '/users/me', { token: owner })).data.email).toBe(user.email);
+    }
+  });
+
+  it('a new address voids the reset link mailed to the old one; an edit that keeps the address voids nothing', async () => {
+    const user = await api.createUser();
+    const resetLink = async () => {
+      const after = api.smtp.mails.length;
+      await api.request('POST', `/password-recovery/${user.email}`);
+      return linkToken(await api.smtp.waitFor(user.email, { subject: 'Password recovery', after }), 'reset-password');
+    };
+    const kept = await resetLink();
+    // The administrator's form sends every field, the unchanged address too.
+    const edit = await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { email: user.email, full_name: 'Kept Address' } });
+    expect(edit.status).toBe(200);
+    expect((await api.request('POST', '/reset-password/', { json: { token: kept, new_password: 'still-valid-123' } })).status).toBe(200);
+
+    const stale = await resetLink();
+    const to = newAddress();
+    expect((await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { email: to } })).status).toBe(200);
+    const late = await api.request('POST', '/reset-password/', { json: { token: stale, new_password: 'old-address-123' } });
+    expect(late.status).toBe(400);
+    await api.login(to, 'still-valid-123');
+  });
+
+  it('switching an account off ends its sessions for good: switching it on again does not bring them back', async () => {
+    const user = await api.createUser();
+    expect((await api.request('GET', '/users/me', { token: user.token })).status).toBe(200);
+    expect((await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { is_active: false } })).status).toBe(200);
+    expect((await api.request('GET', '/users/me', { token: user.token })).status).toBe(401);
+    expect((await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { is_active: true } })).status).toBe(200);
+    expect((await api.request('GET', '/users/me', { token: user.token })).status).toBe(401);
+    const again = await api.login(user.email, user.password);
+    expect((await api.request('GET', '/users/me', { token: again })).status).toBe(200);
+  });
+
   it('a link for an address another account took in the meantime changes nothing', async () => {
     const user = await api.createUser();
     const to = newAddress();

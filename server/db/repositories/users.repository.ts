@@ -4,6 +4,7 @@ import type { Language } from '../../../core/i18n';
 import { personOnly } from './demo-owner';
 import { isUniqueViolation } from '../unique-violation';
 import { EmailTakenError } from '../../errors';
+import type { TokenPurpose } from './auth-tokens.repository';
 
 /** The demo owner (demo-owner.ts) is no person: no lookup, list or count here ever returns it. */
 const PERSON = personOnly('id');
@@ -91,10 +92,22 @@ export function usersRepository(db: Db) {
       const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
       if (entries.length === 0) return this.findById(id);
       const sets = entries.map(([k], i) => `${k} = $${i + 2}`);
-      // A new password, however it is set, ends every session opened with the old one.
-      if (changes.hashed_password !== undefined) sets.push('token_version = token_version + 1');
+      // A new password, however it is set, ends every session opened with the old one; so does
+      // switching the account off, so that switching it on again does not bring those back.
+      if (changes.hashed_password !== undefined || changes.is_active === false) sets.push('token_version = token_version + 1');
       const values = entries.map(([k, v]) => (k === 'risk_factors' ? JSON.stringify(v) : k === 'email' ? String(v).toLowerCase() : v));
-      const rows = await emailUnique(db.query(`UPDATE users SET ${sets.join(', ')} WHERE id = $1 AND ${PERSON} RETURNING ${COLUMNS}`, [id, ...values]));
+      // The links a change makes void end in the same statement as the change. A form that sends
+      // the address she already has (the admin's edit form sends every field) changes nothing.
+      const ended: string[] = [];
+      if (changes.hashed_password !== undefined) ended.push(`purpose IN (${sqlList(LINKS_ENDED_BY_PASSWORD)})`);
+      const emailParam = entries.findIndex(([k]) => k === 'email') + 2;
+      if (emailParam > 1) {
+        ended.push(`(purpose IN (${sqlList(LINKS_ENDED_BY_ADDRESS)}) AND (SELECT email FROM users WHERE id = $1) <> $${emailParam})`);
+      }
+      const endLinks = ended.length
+        ? `WITH ended AS (UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL AND (${ended.join(' OR ')})) `
+        : '';
+      const rows = await emailUnique(db.query(`${endLinks}UPDATE users SET ${sets.join(', ')} WHERE id = $1 AND ${PERSON} RETURNING ${COLUMNS}`, [id, ...values]));
       return rows[0] ? toUser(rows[0]) : null;
     },
     async delete(id: string): Promise<boolean> {
@@ -111,6 +124,16 @@ export function usersRepository(db: Db) {
   };
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;
+
+/**
+ * A new password ends a pending e-mail change and every reset link: whoever knew the old password
+ * (and asked to move the account to an address of theirs) must not keep the account through a
+ * link once its owner has taken it back.
+ */
+const LINKS_ENDED_BY_PASSWORD: readonly TokenPurpose[] = ['reset_password', 'change_email'];
+/** A new address ends the links mailed to the old one: a reset, a verification, an earlier change. */
+const LINKS_ENDED_BY_ADDRESS: readonly TokenPurpose[] = ['reset_password', 'change_email', 'verify_email'];
+const sqlList = (purposes: readonly TokenPurpose[]) => purposes.map((p) => `'${p}'`).join(', ');
 
 /** A write that met another account's address (a race past the service's check) as EmailTakenError. */
 function emailUnique<T>(query: Promise<T>): Promise<T> {
