@@ -92,8 +92,10 @@ const BINARY_NUMBERS: Record<string, { size: number; read: (ds: DataSet, tag: st
 export function tagOf(name: string): string | null {
   const hex = name.replace(/[(),\s]/g, '');
   if (/^[0-9a-fA-F]{8}$/.test(hex)) return hex.toUpperCase();
-  const entry = dictionary.nameMap[name];
-  return entry ? entry.tag.replace(/[(),]/g, '').toUpperCase() : null;
+  // Own entries only: a query key such as `constructor` or `__proto__` names no attribute, and
+  // reading it through the prototype answered 500 instead of ignoring the key.
+  const entry = Object.hasOwn(dictionary.nameMap, name) ? dictionary.nameMap[name] : undefined;
+  return entry && typeof entry.tag === 'string' ? entry.tag.replace(/[(),]/g, '').toUpperCase() : null;
 }
 
 function vrOf(el: Element, tag: string): string {
