@@ -65,9 +65,11 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
       userCache.set(cached);
     }
     const { user, revokedTokenIds } = cached;
-    if (claims.version !== user.token_version || revokedTokenIds.has(claims.tokenId)) throw refused();
-    // A deactivated account's token no longer opens anything, so the client ends its session.
+    // A deactivated account's token no longer opens anything, so the client ends its session; it
+    // hears why first (switching off also moved the token version on, so that switching the account
+    // on again does not reopen its old sessions).
     if (!user.is_active) throw refused(SERVER_MESSAGES.accountSwitchedOff);
+    if (claims.version !== user.token_version || revokedTokenIds.has(claims.tokenId)) throw refused();
     return { user, claims };
   }
 
@@ -158,10 +160,10 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
      */
     async recoverPassword(email: string, client: string, requested: Language | null): Promise<void> {
       const key = email.trim().toLowerCase();
-      await throttle.recovery(key, client);
+      const mayMail = await throttle.recovery(key, client);
       const user = await users.findByEmail(key);
       // Sent in the background so the answer takes as long for an unknown address as for a known one.
-      if (user && user.is_active) void mails.sendReset(user, requested).catch((err) => console.error('password recovery mail failed:', err));
+      if (mayMail && user && user.is_active) void mails.sendReset(user, requested).catch((err) => console.error('password recovery mail failed:', err));
     },
 
     async resetPassword(token: string, newPassword: string): Promise<void> {

@@ -70,6 +70,14 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
     if (hits > max) throw new ApiError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(seconds(windowEnds.getTime(), at.getTime())) });
   }
 
+  /** Counts a hit; false once the window holds more than `max`. */
+  async function withinWindow(id: CounterId, max: number): Promise<boolean> {
+    const at = now();
+    await sweep(at);
+    const { hits } = await counters.hitWindow(id, HOUR_MS, at);
+    return hits <= max;
+  }
+
   /** Seconds the login's counters still make this account or client wait, or null. */
   async function loginWait(email: string, address: string): Promise<number | null> {
     const at = now();
@@ -125,10 +133,25 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
       await window({ scope: 'signup:client', key: address }, config.signupsPerHour);
     },
 
-    /** Per client, and per address so one mailbox is not flooded with reset mails. */
-    async recovery(email: string, address: string): Promise<void> {
+    /**
+     * Per client (429 beyond), and per address so one mailbox is not flooded with reset mails: past
+     * that count the answer is the same and no mail goes (false). A 429 there would let anyone lock
+     * an account's owner out of her own recovery for an hour, and blame her network for it.
+     */
+    async recovery(email: string, address: string): Promise<boolean> {
       await window({ scope: 'recovery:client', key: address }, config.recoveriesPerClientPerHour);
-      await window({ scope: 'recovery:email', key: email }, config.recoveriesPerHour);
+      return withinWindow({ scope: 'recovery:email', key: email }, config.recoveriesPerHour);
+    },
+
+    /**
+     * A request to move an account to a new address mails a link there: per client and per account
+     * (429 beyond, as many as recoveries), and per new address (no more mails to a mailbox that is
+     * not the account's, whoever asks), so the server is no one's way to flood a stranger's mailbox.
+     */
+    async emailChange(userId: string, newEmail: string, address: string): Promise<void> {
+      await window({ scope: 'email-change:client', key: address }, config.recoveriesPerClientPerHour);
+      await window({ scope: 'email-change:account', key: userId }, config.recoveriesPerHour);
+      await window({ scope: 'email-change:email', key: newEmail }, config.recoveriesPerHour);
     },
   };
 }

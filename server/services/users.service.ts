@@ -25,7 +25,7 @@ export interface UsersServiceDeps {
   /** Removes a user's stored files; the database rows go with the user by cascade. */
   files: Pick<ImageStore, 'removeOwner'>;
   userCache: UserCache;
-  throttle: Pick<Throttle, 'signup' | 'checkPassword'>;
+  throttle: Pick<Throttle, 'signup' | 'checkPassword' | 'emailChange'>;
   /** Called after her health answers changed (her latest result is worked out again). */
   answersChanged?: (user: UserRow) => Promise<unknown>;
 }
@@ -158,6 +158,7 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
         await assertCurrentPassword(actor, input.current_password, client);
         if (isBlockedDomain(newEmail, config.blockedSignupDomains)) throw new ApiError(400, MESSAGES.emailBlocked);
         await assertEmailFree(newEmail, actor.id);
+        await throttle.emailChange(actor.id, newEmail, client);
       }
       const risk_factors: RiskFactors | undefined = input.risk_factors
         ? { ...EMPTY_RISK_FACTORS, ...actor.risk_factors, ...input.risk_factors }

@@ -119,7 +119,8 @@ describe(`sessions on ${dbLabel()}`, () => {
 describe(`e-mail change on ${dbLabel()}`, () => {
   let api: ApiHarness;
   beforeAll(async () => {
-    api = await startApi();
+    // The production limit on links to one address (the harness lifts it for other tests).
+    api = await startApi({ RECOVERIES_PER_ADDRESS_PER_HOUR: '5' });
   });
   afterAll(async () => api?.close());
 
@@ -227,6 +228,22 @@ describe(`e-mail change on ${dbLabel()}`, () => {
     expect((await api.request('GET', '/users/me', { token: user.token })).status).toBe(401);
     const again = await api.login(user.email, user.password);
     expect((await api.request('GET', '/users/me', { token: again })).status).toBe(200);
+  });
+
+  it('one address gets at most five change links an hour, whoever asks: the server floods no stranger\'s mailbox', async () => {
+    const stranger = newAddress();
+    const [first, second] = [await api.createUser(), await api.createUser()];
+    const ask = (u: typeof first) => api.request('PATCH', '/users/me', { token: u.token, json: { email: stranger, full_name: 'Visit my site', current_password: u.password } });
+    for (let i = 0; i < 3; i++) expect((await ask(first)).status).toBe(200);
+    expect((await ask(second)).status).toBe(200);
+    expect((await ask(second)).status).toBe(200);
+    const refused = await ask(second);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    await api.smtp.waitFor(stranger);
+    expect(api.smtp.mails.filter((m) => m.to === stranger)).toHaveLength(5);
+    // Her name and other answers still save without a new address.
+    expect((await api.request('PATCH', '/users/me', { token: second.token, json: { full_name: 'Second Person' } })).status).toBe(200);
   });
 
   it('a link for an address another account took in the meantime changes nothing', async () => {
