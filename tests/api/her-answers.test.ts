@@ -5,6 +5,7 @@ import { AI_MODEL } from '../../core/decisions';
 import { ResultVersions, ScoredResult, VIEW_KEYS, type ViewKey } from '../../core/contract';
 import { REFERENCE_MODELS } from '../../server/analysis/model-registry';
 import { makeStudyFiles } from '../fixtures/studies';
+import { KEPT_RESULT_VERSIONS } from '../../server/db/repositories/tasks.repository';
 
 const ANSWERS = { race: 'white', first_degree_relatives: 2, biopsies: 1, atypical_hyperplasia: 'yes' };
 
@@ -64,6 +65,25 @@ describe(`her health answers rescore her latest result on ${dbLabel()}`, () => {
     expect(third.revision?.number).toBe(3);
     expect(third.study.risk).toEqual(first.study.risk);
     expect((await versionsOf(user.token, task.id)).map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it('answers changed back and forth without end keep the first result and the newest ones, never an unbounded list', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const task = await api.completedStudy(user.token, study);
+    const first = await resultOf(user.token, task.id);
+    const changes = KEPT_RESULT_VERSIONS + 5;
+    for (let i = 0; i < changes; i++) {
+      const res = await api.request('PATCH', '/users/me', { token: user.token, json: { risk_factors: { biopsies: i % 2 } } });
+      expect(res.status).toBe(200);
+    }
+    const current = await resultOf(user.token, task.id);
+    expect(current.revision?.number).toBe(changes + 1);
+    const kept = await versionsOf(user.token, task.id);
+    expect(kept).toHaveLength(KEPT_RESULT_VERSIONS);
+    // The engine's own first result, then the newest: the one before the current among them.
+    expect(kept[0]).toMatchObject({ version: 1, result: first });
+    expect(kept.slice(1).map((v) => v.version)).toEqual(Array.from({ length: KEPT_RESULT_VERSIONS - 1 }, (_, i) => changes - KEPT_RESULT_VERSIONS + 2 + i));
+    expect(kept.at(-1)!.version).toBe(changes);
   });
 
   it("another person's versions answer 404, and a change of name alone makes no new version", async () => {

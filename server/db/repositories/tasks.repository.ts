@@ -40,6 +40,13 @@ export interface NewTask {
   counted: boolean;
 }
 
+/**
+ * Earlier results kept per task: the engine's first and the newest others. Her page reads the one
+ * before the current; nothing reads the ones between, and without a bound a script flipping an
+ * answer 3,000 times made a 31 MB GET /tasks/{id}/versions (found by an audit).
+ */
+export const KEPT_RESULT_VERSIONS = 20;
+
 export function tasksRepository(db: Db) {
   return {
     async find(id: string): Promise<TaskRow | null> {
@@ -168,6 +175,14 @@ export function tasksRepository(db: Db) {
         await tx.query(
           'INSERT INTO task_result_versions (task_id, version, result) VALUES ($1, $2, $3) ON CONFLICT (task_id, version) DO NOTHING',
           [id, current.revision?.number ?? 1, JSON.stringify(current)],
+        );
+        // The result the engine first gave and the newest ones stay; those between go, so that
+        // answers changed back and forth without end keep the table and GET /versions bounded.
+        await tx.query(
+          `DELETE FROM task_result_versions WHERE task_id = $1
+             AND version > (SELECT min(version) FROM task_result_versions WHERE task_id = $1)
+             AND version NOT IN (SELECT version FROM task_result_versions WHERE task_id = $1 ORDER BY version DESC LIMIT $2)`,
+          [id, KEPT_RESULT_VERSIONS - 1],
         );
         await tx.query('UPDATE tasks SET result = $2 WHERE id = $1', [id, JSON.stringify(revised)]);
         return revised;
