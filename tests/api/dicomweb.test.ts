@@ -55,8 +55,8 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
 
   const client = (token: string) => new DICOMwebClient({ url: `${base}/api/v1/dicomweb`, headers: { Authorization: `Bearer ${token}` } });
 
-  async function submit(token: string, seed: number, transferSyntax: 'explicit-le' | 'jpeg2000'): Promise<Submitted> {
-    const patient = { id: `PAT-${seed}`, name: `Phantom^Seed${seed}`, birthDate: '19650301', sex: 'F' as const };
+  async function submit(token: string, seed: number, transferSyntax: 'explicit-le' | 'jpeg2000', patientId = `PAT-${seed}`): Promise<Submitted> {
+    const patient = { id: patientId, name: `Phantom^Seed${seed}`, birthDate: '19650301', sex: 'F' as const };
     const { study, files } = await makeStudyWithFiles({ seed, transferSyntax, patient });
     const form = new FormData();
     form.set('ai_model', AI_MODEL);
@@ -277,5 +277,21 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
     expect(res.headers.get('access-control-allow-origin')).toBe(VIEWER_ORIGIN);
     const foreign = await fetch(`${base}/api/v1/dicomweb/studies`, { headers: { Origin: 'http://elsewhere.test', Authorization: `Bearer ${owner.token}` } });
     expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  // Last: it adds a task to the other person. Anyone can write any study UID into a file.
+  it("another person's later upload with the same study UID does not stand in for hers in an administrator's view", async () => {
+    const impostor = await submit(other.token, 201, 'explicit-le', 'EVIL-201');
+    expect(impostor.uid).toBe(plain.uid);
+    const patientIds = async (token: string) =>
+      (await client(token).retrieveStudyMetadata({ studyInstanceUID: plain.uid })).map((m) => first(m, '00100020'));
+    expect(await patientIds(api.superToken)).toEqual(['PAT-201', 'PAT-201', 'PAT-201', 'PAT-201']);
+    const byStudy = await api.request('GET', `/tasks/study/${plain.uid}`, { token: api.superToken });
+    expect(byStudy.data.dcm_patient_id).toBe('PAT-201');
+    const listed = await client(api.superToken).searchForStudies({ queryParams: { StudyInstanceUID: plain.uid } });
+    expect(listed.map((st) => first(st, '00100020'))).toEqual(['PAT-201']);
+    // Each person still reads her own upload.
+    expect(await patientIds(owner.token)).toEqual(['PAT-201', 'PAT-201', 'PAT-201', 'PAT-201']);
+    expect(await patientIds(other.token)).toEqual(['EVIL-201', 'EVIL-201', 'EVIL-201', 'EVIL-201']);
   });
 });

@@ -89,7 +89,8 @@ export function tasksRepository(db: Db) {
     },
     /**
      * The newest task of each study (a study submitted again reads as its last submission), newest
-     * first: the owner's, or everyone's when ownerId is undefined; only the given studies when asked.
+     * first: the owner's, or everyone's when ownerId is undefined (a study UID then belongs to whoever
+     * submitted it first); only the given studies when asked.
      */
     async latestByStudy(opts: { ownerId?: string; studyUids?: string[] }): Promise<TaskRow[]> {
       const params: unknown[] = [];
@@ -102,10 +103,18 @@ export function tasksRepository(db: Db) {
         params.push(opts.studyUids);
         where.push(`dcm_study_instance_uid = ANY($${params.length}::text[])`);
       }
+      // Across owners (a superuser's view), a study UID is the study of whoever submitted it first:
+      // anyone can write any UID into a file, and a later upload by someone else must not stand in
+      // for her study in the administrator's viewer (found by an audit). Within it, her newest task.
+      const firstOwners = opts.ownerId
+        ? ''
+        : `JOIN (SELECT DISTINCT ON (dcm_study_instance_uid) dcm_study_instance_uid AS uid, owner_id AS first_owner
+                   FROM tasks WHERE ${where.join(' AND ')} ORDER BY dcm_study_instance_uid, created_at, id) firsts
+             ON firsts.uid = tasks.dcm_study_instance_uid AND firsts.first_owner = tasks.owner_id`;
       const rows = await db.query(
         `SELECT * FROM (
            SELECT DISTINCT ON (dcm_study_instance_uid) ${COLUMNS}, created_at AS created
-           FROM tasks WHERE ${where.join(' AND ')} ORDER BY dcm_study_instance_uid, created_at DESC, id DESC
+           FROM tasks ${firstOwners} WHERE ${where.join(' AND ')} ORDER BY dcm_study_instance_uid, created_at DESC, id DESC
          ) latest ORDER BY created DESC, id DESC`,
         params,
       );
