@@ -9,6 +9,7 @@
 import dicomParser, { type DataSet } from 'dicom-parser';
 import { DEFLATED_TRANSFER_SYNTAX, headerInfoOf, readMetaGroup } from '../../core/dicom/header';
 import { decodeJpeg2000, decodeJpeg2000Reduced, decodeJpegFamily, decodeJpegLs, decodeRle, loadCodecs } from './codecs';
+import { declaredFrame, type CodestreamKind } from './codestream-size';
 import { InflateError, inflateForDecoding } from './deflated';
 import { countHeaderElementsIn } from './header-elements';
 import { MAX_HEADER_ELEMENTS, MAX_IMAGE_PIXELS, RLE_MAX_RATIO, TOO_MANY_ELEMENTS } from './limits';
@@ -112,9 +113,8 @@ export function geometry(ds: DataSet): ImageGeometry {
   if (rows * columns > MAX_IMAGE_PIXELS) {
     throw new DicomDecodeError(`The file says its image is ${columns}x${rows} pixels, larger than any mammogram (at most ${MAX_IMAGE_PIXELS / 1e6} million pixels).`);
   }
-  if (samples !== 1 || !photometric.startsWith('MONOCHROME')) {
-    throw new DicomDecodeError(`The image is in colour (${photometric}); mammograms are greyscale.`);
-  }
+  if (samples !== 1) throw new DicomDecodeError(`The image has ${samples} samples per pixel (colour); mammograms are greyscale.`);
+  if (!photometric.startsWith('MONOCHROME')) throw new DicomDecodeError(`The image is in colour (${photometric}); mammograms are greyscale.`);
   if (bitsAllocated !== 8 && bitsAllocated !== 16) {
     throw new DicomDecodeError(`Images with ${bitsAllocated} bits per pixel are not supported.`);
   }
@@ -163,8 +163,31 @@ function checkSize(f: { width: number; height: number }, g: ImageGeometry, reduc
   }
 }
 
+/** How many tiles a JPEG 2000 image may be cut into: 64 x 64 tiles of a 50-million-pixel image fit. */
+const MAX_TILES = 16384;
+
+/**
+ * The size, components, precision and tiling the compressed frame declares, checked against the
+ * file's header before a decoder allocates anything for them (codestream-size.ts).
+ */
+function checkDeclaredFrame(data: Uint8Array, g: ImageGeometry, kind: CodestreamKind): void {
+  const f = declaredFrame(data, kind);
+  if (!f) throw new DicomDecodeError('The compressed image data is damaged: it does not say how large its image is.');
+  if (f.width !== g.columns || f.height !== g.rows) {
+    throw new DicomDecodeError(`The compressed image is ${f.width}x${f.height} but the file says ${g.columns}x${g.rows}.`);
+  }
+  if (f.components !== 1) throw new DicomDecodeError(`The compressed image is in colour (${f.components} components); mammograms are greyscale.`);
+  if (f.precision > 16) throw new DicomDecodeError(`The compressed image has ${f.precision} bits per pixel; at most 16 are supported.`);
+  if (f.tiles > MAX_TILES) throw new DicomDecodeError(`The compressed image is cut into ${f.tiles} tiles, far more than any mammogram needs.`);
+}
+
+const codestreamKind = (syntax: string): CodestreamKind | null =>
+  JPEG_2000.has(syntax) ? 'jpeg2000' : JPEG_LS.has(syntax) ? 'jpeg-ls' : JPEG_FAMILY.has(syntax) ? 'jpeg' : null;
+
 export async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: string, maxHeight: number): Promise<RawFrame> {
   const data = encapsulatedFrame(ds);
+  const kind = codestreamKind(syntax);
+  if (kind) checkDeclaredFrame(data, g, kind);
   await loadCodecs();
   try {
     if (JPEG_2000.has(syntax)) {
@@ -192,6 +215,8 @@ export async function compressedFrame(ds: DataSet, g: ImageGeometry, syntax: str
     }
     const f = JPEG_LS.has(syntax) ? decodeJpegLs(data) : JPEG_FAMILY.has(syntax) ? decodeJpegFamily(data, g) : decodeRle(data, g);
     checkSize(f, g, 1);
+    // A decoder that stopped early returns fewer values than the image has: never read past them.
+    if (f.pixels.length < f.width * f.height) throw new DicomDecodeError('The compressed image data is damaged or cut short.');
     return { values: f.pixels, width: f.width, height: f.height, reduced: 1 };
   } catch (err) {
     if (err instanceof DicomDecodeError) throw err;
@@ -269,6 +294,11 @@ export async function decodeDicom(bytes: Uint8Array, options: DecodeOptions = {}
   const g = geometry(ds);
   const frame = NATIVE.has(syntax) ? nativeFrame(ds, g) : await compressedFrame(ds, g, syntax, maxHeight);
   const factor = Math.max(1, Math.ceil(frame.height / maxHeight));
+  // Shrunk to the height budget, an image thousands of times taller than wide has no columns left
+  // (40000 x 2): no breast fits in it, and the display renderer failed on it as if on our side.
+  if (Math.floor(frame.width / factor) < 1 || Math.floor(frame.height / factor) < 1) {
+    throw new DicomDecodeError(`The image is ${g.columns}x${g.rows} pixels: far too narrow to show a breast.`);
+  }
   const slope = numbers(ds, 'x00281053')[0] ?? 1;
   const intercept = numbers(ds, 'x00281052')[0] ?? 0;
   const img = present(frame, g, slope || 1, intercept, factor);

@@ -134,6 +134,15 @@ describe('DICOM decoding', () => {
     await expect(decodeDicom(rle)).rejects.toThrow(/RLE image data \(\d+ bytes\) is too short for the 4000x4000 image/);
   });
 
+  it('refuses an image too narrow to show a breast at the height budget, as the file\'s fault', async () => {
+    const width = 2;
+    const height = 40000;
+    const thin = input({ image: { pixels: new Uint16Array(width * height).fill(900), width, height, bitsStored: 12, photometric: 'MONOCHROME2' } });
+    // Shrunk to 2048 rows it had no column left, and the display renderer failed as if on our side
+    // (four attempts, then "a problem on our side"; found by an audit).
+    await expect(decodeDicom(await writeDicom(thin, 'explicit-le'), { maxHeight: 2048 })).rejects.toThrow('The image is 2x40000 pixels: far too narrow to show a breast.');
+  });
+
   it('refuses a header flooded with tiny elements before parsing them', async () => {
     const flooded = withJunkElements(await writeDicom(input(), 'explicit-le'), 500_000);
     // dicom-parser took about 2 s and 300 MB to build half a million elements, then decoded the image.
