@@ -35,6 +35,10 @@ export function serveSpa(root: string) {
     const pathname = new URL(c.req.url).pathname;
     if (!isDecodablePath(pathname)) return c.json({ detail: 'Malformed percent-encoding in the URL path' }, 400);
     const urlPath = decodeURIComponent(pathname);
+    // What the API's routes did not take but reads as an API path (any case, extra slashes) is a
+    // JSON 404 too, never the app's page with 200: a client that got the prefix slightly wrong
+    // must see that it did.
+    if (/^\/+api(\/|$)/i.test(urlPath)) return c.json({ detail: 'Not Found' }, 404);
     let file = path.resolve(resolvedRoot, '.' + urlPath);
     if (!isInside(resolvedRoot, file)) return c.json({ detail: 'Not Found' }, 404);
     let isFile = await stat(file).then((st) => st.isFile(), () => false);

@@ -257,7 +257,7 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
   });
 
   it('unknown paths under /api answer 404 JSON, never the app', async () => {
-    for (const p of ['/api', '/api/nothing', '/api/v2/studies', '/api/v1/nothing', '/api/v1/dicomweb', '/api/v1/dicomweb/nothing']) {
+    for (const p of ['/api', '/api/nothing', '/api/v2/studies', '/api/v1/nothing', '/api/v1/dicomweb', '/api/v1/dicomweb/nothing', '//api/v1/users/me', '/API/v1/users/me', '/Api']) {
       const res = await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${owner.token}` } });
       expect(res.status, p).toBe(404);
       expect(res.headers.get('content-type'), p).toMatch(/^application\/json/);
