@@ -8,27 +8,16 @@ import { createRequire } from 'node:module';
 import { declaredFrame } from '../../server/dicom/codestream-size';
 import { encodeJpeg2000, encodeJpegLs, loadCodecs } from '../../server/dicom/codecs';
 import { decodeDicom } from '../../server/dicom/decode';
-import { deterministicUid, writeDicom, type DicomImageInput } from '../../server/dicom/writer';
+import { writeDicom, type DicomImageInput } from '../../server/dicom/writer';
 import { codestreamDeclaring } from '../fixtures/hostile-dicom';
+import { viewInput } from '../fixtures/image-input';
 
 const require = createRequire(import.meta.url);
 
 function image(width: number, height: number): DicomImageInput {
   const pixels = new Uint16Array(width * height);
   for (let i = 0; i < pixels.length; i++) pixels[i] = 200 + ((i * 37) % 3000);
-  return {
-    sopClass: 'mammoForPresentation',
-    sopInstanceUid: deterministicUid(9, 'sop'),
-    studyInstanceUid: deterministicUid(9, 'study'),
-    seriesInstanceUid: deterministicUid(9, 'series'),
-    modality: 'MG',
-    patient: { id: 'SIZE-1', name: 'Test^Size', birthDate: '19700101' },
-    studyDate: '20250301',
-    laterality: 'L',
-    viewPosition: 'MLO',
-    pixelSpacingMm: [0.1, 0.1],
-    image: { pixels, width, height, bitsStored: 12, photometric: 'MONOCHROME2' },
-  };
+  return viewInput(pixels, width, height, { seed: 9 });
 }
 
 /** The same image as JPEG Lossless (process 14, SV1), through dcmjs-codecs' libjpeg. */

@@ -11,7 +11,8 @@ import dicomParser from 'dicom-parser';
 import { decodeRleFrame, encodeRleFrame } from '../../server/dicom/encode-rle';
 import { decodeRle, loadCodecs } from '../../server/dicom/codecs';
 import { decodeDicom } from '../../server/dicom/decode';
-import { deterministicUid, writeDicom, type DicomImageInput } from '../../server/dicom/writer';
+import { writeDicom } from '../../server/dicom/writer';
+import { viewInput } from '../fixtures/image-input';
 import { encapsulatedPixelData, imageElements, nativePixelData, part10, TS, viewElements } from '../fixtures/encode';
 
 const require = createRequire(import.meta.url);
@@ -128,19 +129,7 @@ describe('RLE Lossless encoder against the product decoder', () => {
     const width = 256;
     const height = 315;
     const pixels = image(width, height, 'random12');
-    const src: DicomImageInput = {
-      sopClass: 'mammoForPresentation',
-      sopInstanceUid: deterministicUid(11, 'sop'),
-      studyInstanceUid: deterministicUid(11, 'study'),
-      seriesInstanceUid: deterministicUid(11, 'series'),
-      modality: 'MG',
-      patient: { id: 'RLE-1', name: 'Test^Rle', birthDate: '19700101' },
-      studyDate: '20250301',
-      laterality: 'L',
-      viewPosition: 'MLO',
-      pixelSpacingMm: [0.1, 0.1],
-      image: { pixels, width, height, bitsStored: 12, photometric: 'MONOCHROME2' },
-    };
+    const src = viewInput(pixels, width, height, { seed: 11, patientId: 'RLE-1' });
     const view = await decodeDicom(await writeDicom(src, 'rle'));
     expect([view.width, view.height]).toEqual([width, height]);
     expectSame(view.pixels, pixels);
