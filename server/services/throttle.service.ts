@@ -28,6 +28,8 @@ export function tooManyWrongPasswords(wait: number): ApiError {
 }
 
 export const TOO_MANY_REQUESTS = 'Too many requests from your network. Please try again later.';
+/** Not her network's doing: her account, or the address she asked for, had its links for the hour. */
+export const TOO_MANY_EMAIL_CHANGES = 'Too many confirmation mails were asked for this change of address. Please try again in an hour.';
 
 /**
  * Throttling that slows a guesser, not an account's owner. Failed logins count three ways: per
@@ -63,11 +65,11 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
     await counters.sweep(at);
   }
 
-  async function window(id: CounterId, max: number): Promise<void> {
+  async function window(id: CounterId, max: number, message = TOO_MANY_REQUESTS): Promise<void> {
     const at = now();
     await sweep(at);
     const { hits, windowEnds } = await counters.hitWindow(id, HOUR_MS, at);
-    if (hits > max) throw new ApiError(429, TOO_MANY_REQUESTS, { 'Retry-After': String(seconds(windowEnds.getTime(), at.getTime())) });
+    if (hits > max) throw new ApiError(429, message, { 'Retry-After': String(seconds(windowEnds.getTime(), at.getTime())) });
   }
 
   /** Counts a hit; false once the window holds more than `max`. */
@@ -150,8 +152,8 @@ export function throttleService({ config, counters, now }: ThrottleDeps) {
      */
     async emailChange(userId: string, newEmail: string, address: string): Promise<void> {
       await window({ scope: 'email-change:client', key: address }, config.recoveriesPerClientPerHour);
-      await window({ scope: 'email-change:account', key: userId }, config.recoveriesPerHour);
-      await window({ scope: 'email-change:email', key: newEmail }, config.recoveriesPerHour);
+      await window({ scope: 'email-change:account', key: userId }, config.recoveriesPerHour, TOO_MANY_EMAIL_CHANGES);
+      await window({ scope: 'email-change:email', key: newEmail }, config.recoveriesPerHour, TOO_MANY_EMAIL_CHANGES);
     },
   };
 }

@@ -11,6 +11,7 @@ import { dbLabel } from '../support/test-db';
 import { MESSAGES } from '../../core/validation';
 import { usersRepository } from '../../server/db/repositories/users.repository';
 import { SERVER_MESSAGES } from '../../server/messages';
+import { TOO_MANY_EMAIL_CHANGES } from '../../server/services/throttle.service';
 
 describe(`sessions on ${dbLabel()}`, () => {
   let api: ApiHarness;
@@ -239,6 +240,7 @@ describe(`e-mail change on ${dbLabel()}`, () => {
     expect((await ask(second)).status).toBe(200);
     const refused = await ask(second);
     expect(refused.status).toBe(429);
+    expect(refused.data.detail).toBe(TOO_MANY_EMAIL_CHANGES);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     await api.smtp.waitFor(stranger);
     expect(api.smtp.mails.filter((m) => m.to === stranger)).toHaveLength(5);
