@@ -3,6 +3,8 @@
  * TaskPublic JSON as GET /tasks/{id}), then again whenever it changes, until it is completed or
  * failed; then the stream ends. A comment line every HEARTBEAT_MS keeps proxies from closing an
  * idle stream, and a stream lasts at most MAX_STREAM_MS (the client opens another, or polls).
+ * `read` decides what the reader may see at each moment: when it refuses (a task deleted, a
+ * session ended, a right lost), at a change or at a heartbeat, the stream ends.
  */
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -50,7 +52,11 @@ export function streamTask(c: Context, taskId: string, read: () => Promise<TaskP
             resolve();
           };
         });
-        if (!changed && !aborted) await stream.write(': still processing\n\n');
+        if (!changed && !aborted) {
+          // Nothing changed, but the reader may have lost the right to see it (read refuses then).
+          if (!(await read().then(() => true, () => false))) break;
+          await stream.write(': still processing\n\n');
+        }
       }
     } finally {
       stop();

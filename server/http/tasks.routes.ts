@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { honoPath, ImageQuery, LastTaskImages, Message, Pagination, PATHS, ResultVersions, StudyParam, SubmissionForm, TaskImage, TaskPublic, TasksPublic, ViewParam } from '../../core/contract';
 import type { App, Services } from './context';
-import { requireUser } from './auth.middleware';
+import { bearerToken, requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonResponse, uploadErrorResponses } from './openapi-helpers';
 import { streamTask } from './task-stream';
 import { requestBody } from './request-body';
@@ -123,11 +123,13 @@ export function tasksRoutes(app: App, s: Services) {
       },
     }),
     async (c) => {
-      const user = c.get('user');
       const id = c.req.valid('param').task_id;
       // Another person's task answers 404 before any stream starts.
-      await s.tasks.get(user, id);
-      return streamTask(c, id, () => s.tasks.get(user, id), s.taskEvents) as never;
+      await s.tasks.get(c.get('user'), id);
+      // Each read asks again who the token is and what she may see: a stream outlives requests, and a
+      // logout, a switched-off account or a lost superuser role must end it as it ends them.
+      const token = bearerToken(c.req.header('authorization'));
+      return streamTask(c, id, async () => s.tasks.get(await s.auth.authenticate(token), id), s.taskEvents) as never;
     },
   );
 

@@ -116,4 +116,24 @@ describe(`task events from another connection (${dbLabel()})`, () => {
       if (other !== api.db) await other.close();
     }
   });
+
+  // A stream outlives the requests around it: it must end as they are refused (found by an audit:
+  // the stream went on pushing the task, its result included, after each of these).
+  it('ends, pushing nothing more, once its reader logs out, is switched off or loses the superuser role', async () => {
+    const ways: Array<[string, (reader: { id: string; token: string }) => Promise<unknown>, boolean]> = [
+      ['logout', (r) => api.request('POST', '/login/logout', { token: r.token }), false],
+      ['switched off', (r) => api.request('PATCH', `/users/${r.id}`, { token: api.superToken, json: { is_active: false } }), false],
+      ['no longer a superuser', (r) => api.request('PATCH', `/users/${r.id}`, { token: api.superToken, json: { is_superuser: false } }), true],
+    ];
+    for (const [way, end, readsAnother] of ways) {
+      const owner = await api.createUser({ submission_limit: 1 });
+      const reader = readsAnother ? await api.createUser({ is_superuser: true }) : owner;
+      const res = await api.request('POST', '/tasks/', { token: owner.token, body: studyForm(await makeStudyFiles({ seed: 7 })) });
+      const events = await openEvents(api, reader.token, res.data.id);
+      expect((await events.next(10_000))?.status, way).toBe('queued');
+      await end(reader);
+      await api.db.query(`UPDATE tasks SET status = 'running', started_at = now() WHERE id = $1`, [res.data.id]);
+      expect(await events.next(10_000), way).toBeNull();
+    }
+  });
 });
