@@ -31,6 +31,7 @@ export interface UsersServiceDeps {
 }
 
 const EMAIL_TAKEN = 'The user with this email already exists in the system';
+const OWN_SIGN_IN_IN_SETTINGS = 'Change your own e-mail address and password in User settings, where your current password is asked for.';
 
 export function usersService({ config, users: repo, mails, files, userCache, throttle, answersChanged }: UsersServiceDeps) {
   // Every change to a user goes through here, so the authentication cache never serves an old row.
@@ -132,6 +133,9 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
       if (actor.id === id) {
         if (input.is_superuser === false) throw new ApiError(403, 'Super users are not allowed to remove their own superuser role');
         if (input.is_active === false) throw new ApiError(403, 'Super users are not allowed to deactivate themselves');
+        // The admin list's edit asks for no current password and sends no confirmation link: on the
+        // own account that would let a session left open take the account over for good.
+        if (input.password || (input.email && input.email.toLowerCase() !== user.email)) throw new ApiError(403, OWN_SIGN_IN_IN_SETTINGS);
       }
       if (input.email && input.email !== user.email) await assertEmailFree(input.email, id);
       // With a new address in the body the contract checks the pair; here, the address the account keeps.

@@ -133,6 +133,20 @@ describe(`users on ${dbLabel()}`, () => {
     expect((await api.request('GET', '/users/me', { token: api.superToken })).data.is_superuser).toBe(true);
   });
 
+  it("a superuser changes her own address and password in her settings, never through the admin list's edit", async () => {
+    const admin = await api.createUser({ is_superuser: true });
+    // An open admin session must not become a takeover: no current password, no link (found by an audit).
+    for (const json of [{ email: 'taken-over@example.net' }, { password: 'taken-over-123' }, { full_name: 'Same Admin', email: admin.email.toUpperCase(), password: 'taken-over-123' }]) {
+      const res = await api.request('PATCH', `/users/${admin.id}`, { token: admin.token, json });
+      expect(res.status, JSON.stringify(json)).toBe(403);
+      expect(res.data.detail).toBe('Change your own e-mail address and password in User settings, where your current password is asked for.');
+    }
+    await api.login(admin.email, admin.password);
+    // Her own row otherwise, the same address included, and other admins' edits of her, still work.
+    expect((await api.request('PATCH', `/users/${admin.id}`, { token: admin.token, json: { full_name: 'Renamed Admin', email: admin.email } })).status).toBe(200);
+    expect((await api.request('PATCH', `/users/${admin.id}`, { token: api.superToken, json: { password: 'set-by-other-123' } })).status).toBe(200);
+  });
+
   it('updates the own profile and optional risk factors', async () => {
     const user = await api.createUser();
     const res = await api.request('PATCH', '/users/me', {
