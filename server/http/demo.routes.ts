@@ -106,7 +106,7 @@ export function demoRoutes(app: App, s: Services) {
       request: { params: DemoUserIdParam },
       responses: { 200: jsonResponse(DemoTaskPublic, 'The study'), ...errorResponses },
     }),
-    async (c) => c.json(await s.demo.task(c.req.valid('param').demo_user_id), 200),
+    async (c) => c.json(await s.demo.task(c.req.valid('param').demo_user_id, await isSuperuserRequest(s, c.req.header('authorization'))), 200),
   );
 
   app.openapi(
@@ -117,7 +117,8 @@ export function demoRoutes(app: App, s: Services) {
     }),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await s.demo.image(p.demo_user_id, p.view_position, c.req.valid('query').layer), 200);
+      const all = await isSuperuserRequest(s, c.req.header('authorization'));
+      return c.json(await s.demo.image(p.demo_user_id, p.view_position, c.req.valid('query').layer, all), 200);
     },
   );
 

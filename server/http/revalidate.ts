@@ -19,7 +19,21 @@ const privateRevalidated: MiddlewareHandler<Env> = async (c, next) => {
   c.header('Vary', 'Authorization');
 };
 
+/**
+ * The demo's open reads answer a superuser more (the profiles without a study), so a shared cache
+ * must neither keep them nor hand a superuser's answer to a visitor (found by an audit).
+ */
+const DEMO_READS = ['/demo/users', '/demo/users/:demo_user_id', '/demo/tasks', '/demo/tasks/:demo_user_id'];
+
+const privatePerCaller: MiddlewareHandler<Env> = async (c, next) => {
+  await next();
+  if (c.req.method !== 'GET' || !c.res.ok) return;
+  c.header('Cache-Control', 'private, no-cache');
+  c.header('Vary', 'Authorization');
+};
+
 /** Registers the validators; call before the routes, so they wrap the handlers. */
 export function revalidatedImages(api: OpenAPIHono<Env>): void {
   for (const path of IMAGE_PATHS) api.use(path, privateRevalidated, etag());
+  for (const path of DEMO_READS) api.use(path, privatePerCaller);
 }

@@ -42,10 +42,15 @@ const NO_STUDY = 'This demo profile has no study.';
 const STILL_PROCESSING = 'The demo study is still being processed.';
 const IMAGE_NOT_AVAILABLE = 'Image not available';
 
-/** Issues from the data text, under body.data.<field>. */
-function dataIssues(text: string | undefined): ValidationIssue[] {
+/**
+ * The data text as it is stored: the profile it was read as, written out again. What was sent is
+ * never kept as sent: its limits are checked on trimmed values and a key may come twice, so 800 KB
+ * of padding around a 500-character description reached every visitor's list (found by an audit).
+ */
+function storedData(text: string | undefined): { data: string; issues: [] } | { data: null; issues: ValidationIssue[] } {
   const r = parseDemoData(text);
-  return r.ok ? [] : r.issues.map((i) => ({ loc: ['body', 'data', ...i.path], msg: i.message, type: 'value_error' }));
+  if (!r.ok) return { data: null, issues: r.issues.map((i) => ({ loc: ['body', 'data', ...i.path], msg: i.message, type: 'value_error' })) };
+  return { data: JSON.stringify(r.profile), issues: [] };
 }
 
 /** The header values a profile's study is stored with, as its task. */
@@ -89,6 +94,13 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     return row;
   }
 
+  /** A profile a visitor may see: one without a study is listed for superusers (`all`) only, and read as missing. */
+  async function visible(id: string, all: boolean): Promise<DemoUserRow> {
+    const row = await found(id);
+    if (!all && row.status === null) throw new ApiError(404, DEMO_USER_NOT_FOUND);
+    return row;
+  }
+
   async function image(row: DemoUserRow, view: ViewKey, layer: OverlayLayer): Promise<TaskImage> {
     const task = await studyOf(row);
     if (!task) throw new ApiError(404, NO_STUDY);
@@ -128,9 +140,7 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     },
 
     async get(id: string, all = false): Promise<DemoUserPublic> {
-      const row = await found(id);
-      if (!all && row.status === null) throw new ApiError(404, DEMO_USER_NOT_FOUND);
-      return toDemoUserPublic(row);
+      return toDemoUserPublic(await visible(id, all));
     },
 
     /** Multipart: name, data, ai_model and optionally the four views (all four or none). */
@@ -141,7 +151,8 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
         const issues: ValidationIssue[] = [];
         const name = DemoName.safeParse(fields.name ?? '');
         if (!name.success) issues.push({ loc: ['body', 'name'], msg: name.error.issues[0].message, type: 'value_error' });
-        issues.push(...dataIssues(fields.data));
+        const { data, issues: dataIssues } = storedData(fields.data);
+        issues.push(...dataIssues);
         // The views are optional for a demo user: all four or none.
         issues.push(...fourViewIssues(fields, received, byView, true));
         if (issues.length > 0) throw validationError(issues);
@@ -153,7 +164,7 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
           study = { dcm_patient_id: h.patientId, dcm_study_date: h.studyDate, dcm_study_instance_uid: h.studyInstanceUid };
           await keepFourViews(files, DEMO_FILES_OWNER, id);
         }
-        const row = await db.transaction((tx) => insertProfile(tx, { id, name: name.data!, data: fields.data!, study }));
+        const row = await db.transaction((tx) => insertProfile(tx, { id, name: name.data!, data: data!, study }));
         if (row.task_id) await enqueue(row.task_id);
         return toDemoUserPublic(row);
       } catch (err) {
@@ -163,10 +174,10 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     },
 
     /** New data; when the age changes, the study is scored again with the new age. */
-    async update(id: string, data: string): Promise<DemoUserPublic> {
+    async update(id: string, sent: string): Promise<DemoUserPublic> {
       const before = await found(id);
-      const issues = dataIssues(data);
-      if (issues.length) throw validationError(issues);
+      const { data, issues } = storedData(sent);
+      if (data === null) throw validationError(issues);
       const row = await repo.updateData(id, data);
       if (!row) throw new ApiError(404, DEMO_USER_NOT_FOUND);
       const ageChanged = readDemoProfile(before.data)?.age !== readDemoProfile(data)?.age;
@@ -184,8 +195,8 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     },
 
     /** The profile's study, shaped like a task; 404 when the profile has none. */
-    async task(id: string): Promise<DemoTaskPublic> {
-      const row = await found(id);
+    async task(id: string, all = false): Promise<DemoTaskPublic> {
+      const row = await visible(id, all);
       const task = await studyOf(row);
       if (!task) throw new ApiError(404, NO_STUDY);
       return toDemoTaskPublic(row, task);
@@ -205,8 +216,8 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
       return out;
     },
 
-    async image(id: string, view: ViewKey, layer: OverlayLayer): Promise<TaskImage> {
-      return image(await found(id), view, layer);
+    async image(id: string, view: ViewKey, layer: OverlayLayer, all = false): Promise<TaskImage> {
+      return image(await visible(id, all), view, layer);
     },
 
     /** Per demo user id: all four display images, or why they are not there. */

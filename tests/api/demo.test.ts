@@ -149,13 +149,22 @@ describe(`demo mode on ${dbLabel()}`, () => {
     expect(res.status).toBe(200);
     const created = DemoUserPublic.parse(res.data);
     expect(created).toMatchObject({ name: 'Nora Holm', status: null });
-    expect((await api.request('GET', `/demo/tasks/${created.id}`))).toMatchObject({ status: 404, data: { detail: 'This demo profile has no study.' } });
-    expect((await api.request('GET', `/demo/tasks/${created.id}/image/r_cc`)).status).toBe(404);
+    // A visitor reads it as missing everywhere, not as "no study" (which told her it exists).
+    for (const path of [`/demo/users/${created.id}`, `/demo/tasks/${created.id}`, `/demo/tasks/${created.id}/image/r_cc`]) {
+      expect(await api.request('GET', path), path).toMatchObject({ status: 404, data: { detail: 'Demo user not found' } });
+    }
     const asAdmin = { token: api.superToken };
+    expect((await api.request('GET', `/demo/tasks/${created.id}`, asAdmin))).toMatchObject({ status: 404, data: { detail: 'This demo profile has no study.' } });
     expect((await api.request('GET', '/demo/tasks', asAdmin)).data[created.id]).toEqual({ status: null, error: 'This demo profile has no study.' });
     expect((await api.request('GET', '/demo/images', asAdmin)).data[created.id]).toEqual({ error: 'This demo profile has no study.' });
     expect((await api.request('GET', '/demo/tasks')).data[created.id]).toBeUndefined();
     expect((await api.request('GET', '/demo/images')).data[created.id]).toBeUndefined();
+    // The same address answers a superuser more: no shared cache may keep it or hand it on.
+    for (const path of ['/demo/users', `/demo/users/${created.id}`, '/demo/tasks', '/demo/images']) {
+      const res = await api.request('GET', path, asAdmin);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-cache');
+      expect(res.headers.get('vary'), path).toMatch(/Authorization/);
+    }
   }, 420_000);
 
   it('answers invalid profiles with a 422 naming the field at fault', async () => {
@@ -247,6 +256,14 @@ describe(`demo mode on ${dbLabel()}`, () => {
     expect(ok.data).toMatchObject({ id: created.id, name: 'Lena Ek', data: newData });
     const again = ScoredResult.parse((await waitStudy(created.id)).result);
     expect(again.inputs.age).toBe(67);
+
+    // What is stored is the profile as read, not the text as sent: padding and a repeated key go.
+    const padded = `{"age": "x", "age": 67,${' '.repeat(20_000)}"description": "  Padded.${' '.repeat(20_000)}", "screening_location": "skanes"}`;
+    const normalised = await api.request('PATCH', `/demo/users/${created.id}`, { token: api.superToken, json: { data: padded } });
+    expect(normalised.status).toBe(200);
+    expect(JSON.parse(normalised.data.data)).toEqual({ age: 67, description: 'Padded.', screening_location: 'skanes' });
+    expect(normalised.data.data.length).toBeLessThan(100);
+    expect((await api.request('GET', `/demo/users/${created.id}`)).data.data).toBe(normalised.data.data);
 
     // The same age keeps the scores as they are.
     const same = await api.request('PATCH', `/demo/users/${created.id}`, { token: api.superToken, json: { data: profile({ age: 67 }) } });
