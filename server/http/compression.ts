@@ -81,7 +81,12 @@ export function compressJson(): MiddlewareHandler {
       return;
     }
     // Brotli at quality 4 compresses about as fast as gzip's default and smaller.
-    const out = encoding === 'br' ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gz(body);
+    const tag = headers.get('ETag');
+    const reuse = tag && !tag.startsWith('W/') && body.length >= REUSE_MIN_BYTES ? `${encoding} ${c.req.path} ${tag}` : null;
+    const out =
+      (reuse && compressedAnswers.get(reuse)) ||
+      (encoding === 'br' ? await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : await gz(body));
+    if (reuse) remember(reuse, out);
     headers.set('Content-Encoding', encoding);
     headers.set('Content-Length', String(out.length));
     const etag = headers.get('ETag');
@@ -89,6 +94,35 @@ export function compressJson(): MiddlewareHandler {
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`);
     c.res = new Response(out, { status: res.status, headers });
   };
+}
+
+/**
+ * Large answers with a strong validator (the image answers: megabytes of base64, the same bytes
+ * for everyone who asks until a study changes) are compressed once per encoding, not per request:
+ * the demo's images cost every visitor a brotli pass over about 5 MB (found by an audit). A strong
+ * ETag names the exact bytes, so the compressed bytes kept under it are those bytes compressed.
+ */
+const REUSE_MIN_BYTES = 64 * 1024;
+const REUSE_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
+const compressedAnswers = new Map<string, Buffer>();
+let compressedTotal = 0;
+
+function remember(key: string, bytes: Buffer): void {
+  const known = compressedAnswers.get(key);
+  if (known) {
+    // Most recently used last: the oldest go first when room is needed.
+    compressedAnswers.delete(key);
+    compressedAnswers.set(key, known);
+    return;
+  }
+  if (bytes.length > REUSE_MAX_TOTAL_BYTES / 4) return;
+  compressedAnswers.set(key, bytes);
+  compressedTotal += bytes.length;
+  for (const [oldest, kept] of compressedAnswers) {
+    if (compressedTotal <= REUSE_MAX_TOTAL_BYTES) break;
+    compressedAnswers.delete(oldest);
+    compressedTotal -= kept.length;
+  }
 }
 
 let keptKey: symbol | undefined;

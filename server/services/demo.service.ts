@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   DemoName,
   VIEW_KEYS,
@@ -107,6 +107,25 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
     const png = await files.read(filesOwnerOf(task.owner_id), task.id, imageFileName(view, layer));
     if (!png) throw new ApiError(404, IMAGE_NOT_AVAILABLE);
     return { patient_id: task.dcm_patient_id, study_date: task.dcm_study_date, study_instance_uid: task.dcm_study_instance_uid, img_b64: png.toString('base64') };
+  }
+
+  /** Answers of images() kept, by the state they were built for (each a few megabytes). */
+  const KEPT_IMAGE_ANSWERS = 4;
+  const imagesByState = new Map<string, { images: DemoImages; etag: string }>();
+
+  async function buildImages(data: DemoUserRow[]): Promise<DemoImages> {
+    const out: DemoImages = {};
+    for (const row of data) {
+      try {
+        const img_b64 = {} as Record<ViewKey, string>;
+        for (const view of VIEW_KEYS) img_b64[view] = (await image(row, view, 'image')).img_b64;
+        out[row.id] = { img_b64 };
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        out[row.id] = { error: row.status === 'queued' || row.status === 'running' ? STILL_PROCESSING : err.detail };
+      }
+    }
+    return out;
   }
 
   /** Writes the profile's files first, then its row; the study is queued once both exist. */
@@ -220,27 +239,28 @@ export function demoService({ config, db, files, enqueue }: DemoServiceDeps) {
       return image(await visible(id, all), view, layer);
     },
 
-    /** Per demo user id: all four display images, or why they are not there. */
-    async images(skip: number, limit: number, all = false): Promise<DemoImages> {
+    /**
+     * Per demo user id: all four display images, or why they are not there; with a validator for
+     * the answer. Built once per state of the profiles listed (which ones, their studies' states):
+     * the answer is megabytes of base64 read from files, asked by every visitor of the demo, and a
+     * display image changes only with its study's files (found by an audit: each request rebuilt it).
+     */
+    async images(skip: number, limit: number, all = false): Promise<{ images: DemoImages; etag: string }> {
       const { data } = await repo.list(skip, limit, all);
-      const out: DemoImages = {};
-      for (const row of data) {
-        try {
-          const img_b64 = {} as Record<ViewKey, string>;
-          for (const view of VIEW_KEYS) img_b64[view] = (await image(row, view, 'image')).img_b64;
-          out[row.id] = { img_b64 };
-        } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
-          out[row.id] = { error: row.status === 'queued' || row.status === 'running' ? STILL_PROCESSING : err.detail };
-        }
-      }
-      return out;
+      const key = JSON.stringify([skip, limit, all, data.map((r) => [r.id, r.task_id, r.status])]);
+      const known = imagesByState.get(key);
+      if (known) return known;
+      const built = { images: await buildImages(data), etag: `"demo-images-${createHash('sha1').update(key).digest('hex')}"` };
+      if (imagesByState.size >= KEPT_IMAGE_ANSWERS) imagesByState.delete(imagesByState.keys().next().value!);
+      imagesByState.set(key, built);
+      return built;
     },
 
     /**
      * Seeds the built-in profiles not seeded before (first start); a second start changes nothing,
      * and a profile an administrator deleted stays deleted.
      */
+
     async seed(log: (msg: string) => void = () => undefined): Promise<number> {
       const done = await repo.seeded(BUILT_IN_DEMO_PROFILES.map((p) => p.key));
       const todo = BUILT_IN_DEMO_PROFILES.filter((p) => !done.has(p.key));

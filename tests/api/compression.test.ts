@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompressDir } from '../../scripts/precompress';
-import { chooseEncoding } from '../../server/http/compression';
+import { Hono } from 'hono';
+import { chooseEncoding, compressJson } from '../../server/http/compression';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
 
@@ -90,6 +91,35 @@ describe(`compression on ${dbLabel()}`, () => {
     // Uncompressed for this client, another's copy may be: a cache keeps them apart.
     expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(JSON.parse(await plain.text()).openapi).toBe('3.1.0');
+  });
+
+  it('compresses a large answer with a strong validator once per encoding: the ETag names its bytes', async () => {
+    // A route whose answer changes while its validator does not: only a reused compression shows
+    // the first bytes again (a route never does this; a strong ETag promises the same bytes).
+    const app = new Hono();
+    app.use('*', compressJson());
+    let n = 0;
+    app.get('/big', (c) => {
+      n++;
+      c.header('ETag', '"same-bytes"');
+      return c.json({ n, filler: 'x'.repeat(100_000) });
+    });
+    app.get('/weak', (c) => {
+      n++;
+      c.header('ETag', 'W/"weak"');
+      return c.json({ n, filler: 'x'.repeat(100_000) });
+    });
+    const read = async (url: string, encoding: string) => {
+      const res = await app.request(url, { headers: { 'accept-encoding': encoding } });
+      const bytes = Buffer.from(await res.arrayBuffer());
+      return JSON.parse((encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)).toString()).n as number;
+    };
+    const first = await read('/big', 'br');
+    expect(await read('/big', 'br')).toBe(first);
+    // Each encoding's bytes are its own, and an answer without a strong validator is compressed each time.
+    expect(await read('/big', 'gzip')).toBe(n);
+    const weak = await read('/weak', 'br');
+    expect(await read('/weak', 'br')).toBe(weak + 1);
   });
 
   it('does the same through the Node server, where a small answer keeps the record its route built', async () => {

@@ -229,6 +229,13 @@ describe(`demo mode on ${dbLabel()}`, () => {
     expect((await api.request('GET', `/demo/tasks/${created.id}/image/x_cc`)).status).toBe(422);
     expect((await api.request('GET', '/demo/tasks')).data[created.id]).toMatchObject({ status: 'completed', result: { engine: result.engine } });
 
+    // All images at once: a returning visitor's validator gets a bodiless 304 while nothing changed.
+    const images = await api.request('GET', '/demo/images');
+    expect(images.data[created.id].img_b64.r_cc).toBe((await api.request('GET', `/demo/tasks/${created.id}/image/r_cc`)).data.img_b64);
+    const tag = images.headers.get('etag')!;
+    expect(tag).toMatch(/^"demo-images-[0-9a-f]{40}"$/);
+    expect((await api.request('GET', '/demo/images', { headers: { 'If-None-Match': tag } })).status).toBe(304);
+
     const dir = path.join(api.dataDir, 'files', 'demo', created.id);
     expect(existsSync(path.join(dir, 'r_cc.png'))).toBe(true);
     const del = await api.request('DELETE', `/demo/users/${created.id}`, { token: api.superToken });
@@ -237,6 +244,11 @@ describe(`demo mode on ${dbLabel()}`, () => {
     expect((await api.request('GET', `/demo/users/${created.id}`)).status).toBe(404);
     expect((await api.request('GET', `/demo/tasks/${created.id}`)).status).toBe(404);
     expect((await api.request('GET', '/demo/tasks')).data[created.id]).toBeUndefined();
+    // The profile gone, the images answer is another: the old validator gets it, without the profile.
+    const after = await api.request('GET', '/demo/images', { headers: { 'If-None-Match': tag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(tag);
+    expect(after.data[created.id]).toBeUndefined();
     expect((await api.request('DELETE', `/demo/users/${created.id}`, { token: api.superToken })).status).toBe(404);
   }, 420_000);
 
