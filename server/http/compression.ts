@@ -104,10 +104,12 @@ export function compressJson(): MiddlewareHandler {
  */
 const REUSE_MIN_BYTES = 64 * 1024;
 const REUSE_MAX_TOTAL_BYTES = 32 * 1024 * 1024;
-const compressedAnswers = new Map<string, Buffer>();
+/** Brotli's and gzip's output type, which a Response takes as its body. */
+type Compressed = Awaited<ReturnType<typeof brotli>>;
+const compressedAnswers = new Map<string, Compressed>();
 let compressedTotal = 0;
 
-function remember(key: string, bytes: Buffer): void {
+function remember(key: string, bytes: Compressed): void {
   const known = compressedAnswers.get(key);
   if (known) {
     // Most recently used last: the oldest go first when room is needed.
