@@ -84,12 +84,24 @@ export function securityHeaderValues(viewerUrl: string | null): Record<string, s
 export function securityHeaders(viewerUrl: string | null) {
   const headers = Object.entries(securityHeaderValues(viewerUrl));
   return async (c: Context, next: Next) => {
+    const api = c.req.path.startsWith(API_PATH);
     const outgoing = nodeResponse(c);
     if (outgoing) {
       for (const [name, value] of headers) outgoing.setHeader(name, value);
+      // A route's own Cache-Control (the images' revalidation) is written over this one by Node.
+      if (api) outgoing.setHeader('Cache-Control', API_CACHE_CONTROL);
       return next();
     }
     await next();
     for (const [name, value] of headers) c.res.headers.set(name, value);
+    if (api && !c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', API_CACHE_CONTROL);
   };
 }
+
+const API_PATH = '/api/';
+/**
+ * An API answer that says nothing else is never stored by the browser: her name, results and DICOM
+ * headers stayed in Chromium's disk cache after logout, readable offline by whoever opened the app
+ * next (found by an audit). What the app keeps for offline use it keeps itself, and clears at logout.
+ */
+const API_CACHE_CONTROL = 'no-store';

@@ -79,6 +79,20 @@ describe(`security headers and /docs on ${dbLabel()}`, () => {
     }
   });
 
+  // Her name, results and DICOM headers stayed in the browser's disk cache after logout (an audit).
+  it.each(['app.request', 'the Node server'])('API answers are never stored by the browser unless they say how to revalidate (%s)', async (transport) => {
+    const user = await api.createUser();
+    const auth = { headers: { authorization: `Bearer ${user.token}` } };
+    const request = (url: string, init: RequestInit = {}) => (transport === 'app.request' ? api.app.request(url, init) : fetch(`${base}${url}`, init));
+    for (const url of ['/api/v1/users/me', '/api/v1/tasks/?skip=0&limit=5', '/api/v1/dicomweb/studies', '/api/v1/openapi.json', '/api/v1/no-such-thing']) {
+      expect((await request(url, auth)).headers.get('cache-control'), url).toBe('no-store');
+    }
+    // What revalidates keeps its own rule; the app's files keep theirs.
+    expect((await request('/api/v1/demo/users')).headers.get('cache-control')).toBe('private, no-cache');
+    expect((await request('/assets/app.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await request('/')).headers.get('cache-control')).toBe('no-cache');
+  });
+
   it('frames nothing but the configured viewer', () => {
     expect(directives(contentSecurityPolicy(null)).get('frame-src')).toEqual(["'none'"]);
     expect(directives(contentSecurityPolicy('https://viewer.example.org/ohif/viewer')).get('frame-src')).toEqual(['https://viewer.example.org']);
