@@ -11,10 +11,18 @@ import { Toasts } from './components/Toasts';
 import { i18nReady } from './i18n';
 import { OfflineUi, setupOffline } from './offline';
 import { router } from './router';
+import { onTokenChangedElsewhere } from './session/token';
 
 // The first page's code (its lazily loaded route components) is fetched now, beside the saved
 // answers and the translations below, instead of after them: one round trip less before it shows.
 for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+
+// Another tab logged out, or logged someone else in: forget what this one holds of the person before.
+onTokenChangedElsewhere((token) => {
+  queryClient.clear();
+  if (token) window.location.reload();
+  else void router.navigate({ to: '/login' });
+});
 
 // The saved query cache is restored first, so a page opened offline renders from it; the chosen
 // language's translations too, so a Swedish page does not flash English.

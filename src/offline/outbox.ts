@@ -5,7 +5,7 @@ import { queryKeys } from '../api/queries';
 import { getToken } from '../session/token';
 import { offlineDb, type OutboxItem } from './db';
 import { requestBackgroundSend } from './background-sync';
-import { mirrorToken } from './session-mirror';
+import { mirrorToken, tokenSubject } from './session-mirror';
 import { afterFailure, OUTBOX_NAME, sentItem, submissionForm, submissionHeaders, type OutboxMessage } from './submission';
 import { postMultipart, type UploadProgress } from './upload';
 
@@ -85,7 +85,7 @@ export async function enqueueSubmission(userId: string, files: Record<ViewKey, F
 export async function flushOutbox(): Promise<void> {
   if (flushing || !hooks || !navigator.onLine) return;
   const userId = hooks.userId();
-  if (!userId || !getToken()) return;
+  if (!userId || !isTokenOf(userId)) return;
   flushing = true;
   try {
     const run = async () => {
@@ -105,9 +105,14 @@ export async function flushOutbox(): Promise<void> {
 
 /** One attempt; false when the network (or the server) failed and the rest should wait too. */
 async function send(item: OutboxItem): Promise<boolean> {
+  // The token is read once, and must be the item's own user's: another tab may have logged her out
+  // and someone else in since this tab learned who was signed in, and a retry sent with that token
+  // put her study in the other person's account (found by an audit). It waits for her instead.
+  const token = getToken();
+  if (!token || !isTokenOf(item.userId, token)) return false;
   emit({ progress: { ...snapshot.progress, [item.id]: { sent: 0, total: item.totalBytes } } });
   try {
-    const body = await postMultipart(apiPath(PATHS.tasks), submissionForm(item), submissionHeaders(item, getToken()), (p) =>
+    const body = await postMultipart(apiPath(PATHS.tasks), submissionForm(item), submissionHeaders(item, token), (p) =>
       emit({ progress: { ...snapshot.progress, [item.id]: p } }),
     );
     const sent = sentItem(item, body);
@@ -131,10 +136,29 @@ async function send(item: OutboxItem): Promise<boolean> {
   }
 }
 
+/** Whether the token this browser holds now (or `token`) was issued to `userId`. */
+function isTokenOf(userId: string, token: string | null = getToken()): boolean {
+  return token !== null && tokenSubject(token) === userId;
+}
+
 function scheduleRetry(attempts: number) {
   if (retryTimer) clearTimeout(retryTimer);
   const delay = Math.min(RETRY_MAX_MS, 2000 * 2 ** Math.min(attempts, 5));
   retryTimer = setTimeout(() => void flushOutbox(), delay);
+}
+
+/**
+ * At logout: the files of her sent and refused submissions and the files she picked but did not
+ * submit leave this device (they are her mammograms; the privacy policy says logging out deletes
+ * the device's copy). A submission still waiting stays, to be sent when she logs in again.
+ */
+export async function forgetSentFilesOf(userId: string): Promise<void> {
+  const db = await offlineDb();
+  for (const item of await db.getAllFromIndex('outbox', 'byUser', userId)) {
+    if (item.state === 'sent' || item.state === 'failed') await db.delete('outbox', item.id);
+  }
+  await db.delete('staged', userId);
+  await reload();
 }
 
 /** Removes a submission the person gave up on (a refused one, before choosing new images). */

@@ -20,3 +20,15 @@ export function clearToken(): void {
   void forgetViewerStudies();
 }
 
+/**
+ * Calls `changed` when another tab of this app logs out or logs someone in (the token in local
+ * storage changes there): this tab must not go on showing, caching or sending as the person who
+ * was signed in (found by an audit: a tab kept her results on screen after the other tab's logout,
+ * and its outbox retried her study with the next person's token).
+ */
+export function onTokenChangedElsewhere(changed: (token: string | null) => void): void {
+  window.addEventListener('storage', (e) => {
+    if (e.storageArea !== localStorage || (e.key !== KEY && e.key !== null) || e.oldValue === e.newValue) return;
+    changed(getToken());
+  });
+}

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { logoutToken } from '../api/auth';
-import { currentUserQuery } from '../api/queries';
+import { currentUserQuery, queryKeys } from '../api/queries';
+import { forgetSentFilesOf } from '../offline/outbox';
 import { sessionFlags } from './flags';
 import { clearToken, getToken } from './token';
 
@@ -12,8 +13,8 @@ export function useCurrentUser() {
 }
 
 /**
- * Log out: the server revokes the token, and this device forgets it and every cached answer at
- * once, then goes to /login, whether or not the server could be reached (offline, the token stays
+ * Log out: the server revokes the token, and this device forgets it, every cached answer and the
+ * files of her sent submissions at once, then goes to /login, whether or not the server could be reached (offline, the token stays
  * valid on the server until it expires, but this device no longer holds it).
  */
 export function useLogout() {
@@ -22,6 +23,8 @@ export function useLogout() {
   return () => {
     const token = getToken();
     if (token) logoutToken(token).catch(() => undefined);
+    const userId = queryClient.getQueryData<{ id: string }>(queryKeys.currentUser)?.id;
+    if (userId) void forgetSentFilesOf(userId).catch(() => undefined);
     clearToken();
     queryClient.clear();
     void navigate({ to: '/login' });

@@ -4,6 +4,7 @@ import { makeStudyFiles } from '../fixtures/studies';
 import { baseUrl, tokenFor, type TestUser } from './fixtures/api';
 import { createUser, expect, readUser, signIn, test } from './fixtures';
 import { SubmitPage, writeTempFiles } from './fixtures/submit-page';
+import { TopBar } from './fixtures/pages';
 import { scoredStudy } from './fixtures/tasks';
 import { waitForSavedQuery, waitForServiceWorker } from './fixtures/offline';
 
@@ -23,6 +24,26 @@ function syncTags(page: Page): Promise<string[]> {
     const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
     return (await registration.sync?.getTags()) ?? [];
   });
+}
+
+/** The states of a person's submissions kept in this browser's outbox (IndexedDB). */
+function outboxItemsOf(page: Page, userId: string): Promise<string[]> {
+  return page.evaluate(
+    (id) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('smart-density');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction('outbox').objectStore('outbox').index('byUser').getAll(id);
+          read.onsuccess = () => {
+            open.result.close();
+            resolve((read.result as Array<{ state: string }>).map((i) => i.state));
+          };
+          read.onerror = () => reject(read.error);
+        };
+      }),
+    userId,
+  );
 }
 
 async function readyToSubmit(page: Page, seed: number) {
@@ -119,6 +140,40 @@ test.describe('offline', () => {
     await page.goto('/submit');
     await expect(page.getByText('Mammogram submitted successfully.')).toBeVisible({ timeout: 30_000 });
     expect((await tasksOf(token)).count).toBe(1);
+  });
+
+  // Found by an audit: a tab retried her waiting study with the token another tab had just signed
+  // someone else in with, and the study went into that person's account.
+  test('a waiting submission is never sent with another person\'s session; a logout in one tab reaches the others', async ({ page, context, member, topBar }) => {
+    const other = await createUser({ submission_limit: 1 });
+    await submitWhileOffline(page, member, 18);
+
+    // In a second tab she logs out: the first tab follows to the login page.
+    const second = await context.newPage();
+    await second.goto('/');
+    await new TopBar(second).logOut();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Someone else signs in there, and the network returns: neither tab, nor the service worker,
+    // sends her study with the other person's session.
+    await signIn(second, other);
+    await second.goto('/');
+    await context.setOffline(false);
+    await expect.poll(() => syncTags(page), { timeout: 30_000 }).not.toContain('smart-density-outbox');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect(second.getByRole('button', { name: 'User menu' })).toBeVisible({ timeout: 30_000 });
+    expect((await tasksOf(await tokenFor(other.email, other.password))).count).toBe(0);
+    const token = await tokenFor(member.email, member.password);
+    expect((await tasksOf(token)).count).toBe(0);
+    await second.close();
+
+    // Her own session sends it, once; logging out then leaves none of its files on this device.
+    await signIn(page, member);
+    await page.goto('/submit');
+    await expect(page.getByText('Mammogram submitted successfully.')).toBeVisible({ timeout: 30_000 });
+    expect((await tasksOf(token)).count).toBe(1);
+    await topBar.logOut();
+    await expect.poll(() => outboxItemsOf(page, member.user.id)).toEqual([]);
   });
 
   test('a submission cut off after the server took it is sent again and still counted once', async ({ page, member }) => {

@@ -48,7 +48,7 @@ export function privacyPolicy(contact: string): LegalText {
         heading: t('Where we keep it'),
         paragraphs: [
           t("Everything is kept on this service's own server: your account and results in its database, and your files and images in its image store. We do not send your files, images or results to anyone else, and we do not sell them."),
-          t('This app can also keep a copy of your results and images on your own device, so that you can read them when you are offline. Logging out deletes that copy.'),
+          t('This app can also keep a copy of your results and images on your own device, so that you can read them when you are offline. Logging out deletes that copy, and the files of the studies you sent from this device. A study still waiting to be sent stays on this device until it is sent.'),
         ],
       },
       {
