@@ -39,7 +39,15 @@ try {
     var headers = { Accept: 'application/json', Authorization: 'Bearer ' + token };
     var chosen = localStorage.getItem('sd-language');
     if (chosen === 'en' || chosen === 'sv') headers['Accept-Language'] = chosen;
-    var me = fetch('/api/v1/users/me', { headers: headers, credentials: 'include' });
+    // Its body is read at once, into an answer of its own: an API answer is no-store, so the
+    // browser reads its body only for a reader, and a page that never asks (the 404 page) left the
+    // request open for good (the page never went idle).
+    var me = fetch('/api/v1/users/me', { headers: headers, credentials: 'include' }).then(function (r) {
+      return r.text().then(function (body) {
+        var empty = r.status === 204 || r.status === 304;
+        return new Response(empty ? null : body, { status: r.status, statusText: r.statusText, headers: r.headers });
+      });
+    });
     // Unused (a page that never asks), a failure must not be reported as unhandled.
     me.catch(function () {});
     globalThis.__sdEarlyAnswers = { 'GET /users/me': { token: token, response: me } };
