@@ -12,28 +12,22 @@ import type { Env } from './context';
  */
 const IMAGE_PATHS = ['/tasks/last/images', '/tasks/last/image/*', '/tasks/:task_id/image/*', '/demo/images', '/demo/tasks/:demo_user_id/image/*'];
 
-const privateRevalidated: MiddlewareHandler<Env> = async (c, next) => {
-  await next();
-  if (!c.res.ok) return;
-  c.header('Cache-Control', 'private, no-cache');
-  c.header('Vary', 'Authorization');
-};
-
 /**
  * The demo's open reads answer a superuser more (the profiles without a study), so a shared cache
  * must neither keep them nor hand a superuser's answer to a visitor (found by an audit).
  */
 const DEMO_READS = ['/demo/users', '/demo/users/:demo_user_id', '/demo/tasks', '/demo/tasks/:demo_user_id'];
 
+/** A successful read that depends on who asks: kept by the browser only, and always asked again. */
 const privatePerCaller: MiddlewareHandler<Env> = async (c, next) => {
   await next();
-  if (c.req.method !== 'GET' || !c.res.ok) return;
+  if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || !c.res.ok) return;
   c.header('Cache-Control', 'private, no-cache');
   c.header('Vary', 'Authorization');
 };
 
 /** Registers the validators; call before the routes, so they wrap the handlers. */
 export function revalidatedImages(api: OpenAPIHono<Env>): void {
-  for (const path of IMAGE_PATHS) api.use(path, privateRevalidated, etag());
+  for (const path of IMAGE_PATHS) api.use(path, privatePerCaller, etag());
   for (const path of DEMO_READS) api.use(path, privatePerCaller);
 }
