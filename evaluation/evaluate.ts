@@ -80,8 +80,14 @@ export async function evaluate(opts: EvaluateOptions, log: (line: string) => voi
     predictions = await predictSet(set, {
       log,
       onFilm: async (film) => {
-        const d = await pectoralDiceOf(set, film);
-        if (d !== null) found.set(film.img.id, d);
+        // A mask that cannot be read or does not fit its film costs that film its Dice, not the
+        // whole set its predictions (the film's own prediction is already made).
+        try {
+          const d = await pectoralDiceOf(set, film);
+          if (d !== null) found.set(film.img.id, d);
+        } catch (e) {
+          log(`${film.img.id}: mask not used for the pectoral Dice (${e instanceof Error ? e.message : String(e)})`);
+        }
       },
     });
     dices = found;

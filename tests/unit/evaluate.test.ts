@@ -329,3 +329,33 @@ describe('npm run evaluate on a generated labelled set', { timeout: 90_000 }, ()
     expect(err.join('\n')).toContain('usage: npm run evaluate -- --data DIR');
   });
 });
+
+describe('npm run evaluate on a set with a broken film and a mask that does not fit', { timeout: 90_000 }, () => {
+  it('measures every other film and says which ones it could not use', async () => {
+    const broken = path.join(tmp, 'broken-set');
+    mkdirSync(path.join(broken, 'films'), { recursive: true });
+    mkdirSync(path.join(broken, 'masks'), { recursive: true });
+    const [good, misfit] = IMAGES.filter((i) => i.mask);
+    for (const img of [good, misfit]) {
+      const { pixels, mask } = drawFilm(img.spec);
+      writeFileSync(path.join(broken, img.image), await png(pixels));
+      if (img === good) writeFileSync(path.join(broken, img.mask!), await png(mask));
+    }
+    // The other film's mask is a quarter of its size, and a third film's PNG is not there at all.
+    const small = new Uint8Array((W / 2) * (H / 2)).fill(128);
+    writeFileSync(path.join(broken, misfit.mask!), await sharp(Buffer.from(small), { raw: { width: W / 2, height: H / 2, channels: 1 } }).png().toBuffer());
+    const missing = { ...IMAGES[0], id: 'missing-film', image: 'films/none.png' };
+    const images = [good, misfit, missing].map(({ spec: _spec, ...img }) => img);
+    writeFileSync(path.join(broken, 'manifest.json'), JSON.stringify({ version: 1, images }));
+
+    const logged: string[] = [];
+    const res = await evaluate({ data: broken, out: path.join(tmp, 'out', 'broken.json') }, (l) => logged.push(l));
+    const byId = new Map(res.predictions.images.map((p) => [p.id, p]));
+    expect(typeof byId.get(good.id)?.density.percent).toBe('number');
+    expect(typeof byId.get(misfit.id)?.density.percent).toBe('number');
+    expect(byId.get('missing-film')?.density.percent).toBeNull();
+    expect(metricValue(res.report, 'mean Dice').n).toBe(1);
+    expect(logged.some((l) => l.startsWith(`${misfit.id}: mask not used`) && l.includes('mask is 120x160'))).toBe(true);
+    expect(logged.some((l) => l.startsWith('missing-film: not analysed'))).toBe(true);
+  });
+});
