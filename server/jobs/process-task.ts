@@ -1,7 +1,7 @@
 import type { OverlayKind, ScoredResult, ViewKey, RiskFactors } from '../../core/contract';
 import { VIEW_KEYS, VIEW_LABELS } from '../../core/contract';
 import type { PreparedView } from '../analysis/image/study';
-import type { TasksRepository, SubmissionsRepository, TaskRow } from '../db/repositories/tasks.repository';
+import type { OwnerNow, TasksRepository, SubmissionsRepository, TaskRow } from '../db/repositories/tasks.repository';
 import type { UsersRepository } from '../db/repositories/users.repository';
 import type { DemoUsersRepository } from '../db/repositories/demo-users.repository';
 import { DEMO_OWNER_ID, filesOwnerOf } from '../db/repositories/demo-owner';
@@ -9,6 +9,7 @@ import { ImageStoreUnavailableError, type DerivedImages, type ImageStore } from 
 import type { JobMeta, TaskJob } from './queue';
 import { demoProfileSubject, scoringSubject, type ScoringSubject } from './scoring-age';
 import type { HeadStart } from './head-start';
+import { resultForNow } from './subject-now';
 
 /** A failure the person can act on (their file), with a message written for them. No retry. */
 export class PermanentJobError extends Error {}
@@ -104,7 +105,7 @@ export function derivedImages(displays: Record<ViewKey, Uint8Array>, overlays: P
 /** A task id as the queue carries it; a job an older version queued under another scheme is skipped (the start-up sweep queues its task again). */
 const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Whose age and answers score the task, read when scoring (they may change while it runs); null when the owner is gone. */
+/** Whose age and answers score the task, read when scoring (they may change while it runs: `settle` below); null when the owner is gone. */
 async function subjectOf(deps: Pick<ProcessDeps, 'users' | 'demoUsers'>, task: TaskRow): Promise<ScoringSubject | null> {
   if (task.owner_id === DEMO_OWNER_ID) {
     const profile = await deps.demoUsers.findByTask(task.id);
@@ -150,7 +151,10 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
     const { result, overlays } = await pipeline.score(views, subject);
     const scored = performance.now();
     const keepImages = await files.keepDerived(filesOwner, task.id, derivedImages(displays, overlays));
-    const finished = await tasks.finish(task.id, 'completed', result, keepImages);
+    // Her answers (a demo profile's age) may have changed since `subject` was read: the result is
+    // settled against them as they are when it is stored (subject-now.ts).
+    const settle = (stored: ScoredResult, owner: OwnerNow) => resultForNow(stored, subject, owner, task, new Date().toISOString());
+    const finished = await tasks.finish(task.id, 'completed', result, keepImages, settle);
     if (!finished) {
       // Deleted while running: take away what this run wrote.
       await files.removeTask(filesOwner, task.id);

@@ -12,7 +12,7 @@ import type { AccountMails } from './account-mails.service';
 import type { ImageStore } from '../storage/image-store';
 import type { UserCache } from '../auth/user-cache';
 import type { Throttle } from './throttle.service';
-import { sameAnswers } from './rescore.service';
+import { sameAnswers } from '../jobs/subject-now';
 import type { Language } from '../../core/i18n';
 
 /** The user a route handles (the routes see it through here, never through the repository). */

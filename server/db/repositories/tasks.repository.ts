@@ -1,7 +1,8 @@
 import type { Db } from '../client';
 import { TaskResult, isFailed, type ScoredResult, type TaskPublic, type TaskStatus } from '../../../core/contract';
 import { MAY_SUBMIT_SQL } from '../../../core/submission-rule';
-import { personOnly } from './demo-owner';
+import { DEMO_OWNER_ID, personOnly } from './demo-owner';
+import { usersRepository, type UserRow } from './users.repository';
 
 /** Demo profiles' tasks (demo-owner.ts) are read through /demo only: no list or lookup across owners shows them. */
 const PERSONS_TASK = personOnly('owner_id');
@@ -46,6 +47,40 @@ export interface NewTask {
  * answer 3,000 times made a 31 MB GET /tasks/{id}/versions (found by an audit).
  */
 export const KEPT_RESULT_VERSIONS = 20;
+
+/** Whose facts score a task (her answers, birthdate, role; a demo profile's data) as they are now; null when gone. */
+export type OwnerNow = { person: UserRow } | { demoProfile: string } | null;
+
+/**
+ * The task's owner read in `tx` and locked until it ends: a change of her answers (or a demo
+ * profile's data) either came first and is read here, or waits and then finds what `tx` stored.
+ * Taken before the task's row, in the order a deletion of the owner (or profile) takes them.
+ */
+async function lockOwner(tx: Db, taskId: string, ownerId: string): Promise<OwnerNow> {
+  if (ownerId === DEMO_OWNER_ID) {
+    const rows = await tx.query<{ data: string }>('SELECT data FROM demo_users WHERE task_id = $1 FOR UPDATE', [taskId]);
+    return rows[0] ? { demoProfile: rows[0].data } : null;
+  }
+  const person = await usersRepository(tx).findByIdLocked(ownerId);
+  return person ? { person } : null;
+}
+
+/** Keeps `current` as a version of the task's result before it is replaced, bounded (KEPT_RESULT_VERSIONS). */
+async function keepVersion(tx: Db, id: string, current: ScoredResult): Promise<void> {
+  await tx.query('INSERT INTO task_result_versions (task_id, version, result) VALUES ($1, $2, $3) ON CONFLICT (task_id, version) DO NOTHING', [
+    id,
+    current.revision?.number ?? 1,
+    JSON.stringify(current),
+  ]);
+  // The result the engine first gave and the newest ones stay; those between go, so that
+  // answers changed back and forth without end keep the table and GET /versions bounded.
+  await tx.query(
+    `DELETE FROM task_result_versions WHERE task_id = $1
+       AND version > (SELECT min(version) FROM task_result_versions WHERE task_id = $1)
+       AND version NOT IN (SELECT version FROM task_result_versions WHERE task_id = $1 ORDER BY version DESC LIMIT $2)`,
+    [id, KEPT_RESULT_VERSIONS - 1],
+  );
+}
 
 export function tasksRepository(db: Db) {
   return {
@@ -141,16 +176,31 @@ export function tasksRepository(db: Db) {
      * Stores the task's outcome, in one transaction with what follows from it: `alongside` writes
      * what must be kept with it (the run's images, ImageStore.keepDerived), a failed task gives its
      * counted submission back (once), and the owner's flow status follows; a reader never sees the
-     * task finished and the owner still 'processing'. null when the task is gone (deleted while it ran).
+     * task finished and the owner still 'processing'. A completed result first goes through
+     * `settle` with its owner as she is now (locked, lockOwner): what it returns is stored instead,
+     * and when that is a revision the result it replaces is kept as a version. null when the task
+     * is gone (deleted while it ran).
      */
-    async finish(id: string, status: Extract<TaskStatus, 'completed' | 'failed'>, result: TaskResult, alongside?: (tx: Db) => Promise<void>): Promise<TaskRow | null> {
+    async finish(
+      id: string,
+      status: Extract<TaskStatus, 'completed' | 'failed'>,
+      result: TaskResult,
+      alongside?: (tx: Db) => Promise<void>,
+      settle?: (result: ScoredResult, owner: OwnerNow) => ScoredResult | null,
+    ): Promise<TaskRow | null> {
       return db.transaction(async (tx) => {
+        const found = await tx.query<{ owner_id: string }>('SELECT owner_id FROM tasks WHERE id = $1', [id]);
+        if (!found[0]) return null;
+        const scored = settle && status === 'completed' && !isFailed(result) ? result : null;
+        const owner = scored ? await lockOwner(tx, id, found[0].owner_id) : null;
+        const settled = scored && owner ? settle!(scored, owner) : null;
         const rows = await tx.query(
           `UPDATE tasks SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id, status, JSON.stringify(result)],
+          [id, status, JSON.stringify(settled ?? result)],
         );
         if (!rows[0]) return null;
         const task = toTask(rows[0]);
+        if (settled?.revision && scored) await keepVersion(tx, id, scored);
         await alongside?.(tx);
         const submissions = submissionsRepository(tx);
         if (status === 'failed') {
@@ -171,28 +221,22 @@ export function tasksRepository(db: Db) {
       return rows[0] ? toTask(rows[0]) : null;
     },
     /**
-     * Replaces a completed task's result by `next(current)` and keeps the current one in
-     * task_result_versions, in one transaction (the row is locked, so two changes take turns).
-     * null when the task is gone or has no scores.
+     * Replaces a completed task's result by `next(current, owner)`, with its owner as she is now
+     * (locked, lockOwner), and keeps the current one in task_result_versions, in one transaction
+     * (the rows are locked, so two changes take turns). null when the task is gone, has no scores
+     * or `next` leaves it as it is.
      */
-    async reviseResult(id: string, next: (current: ScoredResult) => ScoredResult): Promise<ScoredResult | null> {
+    async reviseResult(id: string, next: (current: ScoredResult, owner: OwnerNow) => ScoredResult | null): Promise<ScoredResult | null> {
       return db.transaction(async (tx) => {
+        const found = await tx.query<{ owner_id: string }>('SELECT owner_id FROM tasks WHERE id = $1', [id]);
+        if (!found[0]) return null;
+        const owner = await lockOwner(tx, id, found[0].owner_id);
         const rows = await tx.query(`SELECT ${COLUMNS} FROM tasks WHERE id = $1 AND status = 'completed' FOR UPDATE`, [id]);
         const current = rows[0] ? toTask(rows[0]).result : null;
         if (!current || isFailed(current)) return null;
-        const revised = next(current);
-        await tx.query(
-          'INSERT INTO task_result_versions (task_id, version, result) VALUES ($1, $2, $3) ON CONFLICT (task_id, version) DO NOTHING',
-          [id, current.revision?.number ?? 1, JSON.stringify(current)],
-        );
-        // The result the engine first gave and the newest ones stay; those between go, so that
-        // answers changed back and forth without end keep the table and GET /versions bounded.
-        await tx.query(
-          `DELETE FROM task_result_versions WHERE task_id = $1
-             AND version > (SELECT min(version) FROM task_result_versions WHERE task_id = $1)
-             AND version NOT IN (SELECT version FROM task_result_versions WHERE task_id = $1 ORDER BY version DESC LIMIT $2)`,
-          [id, KEPT_RESULT_VERSIONS - 1],
-        );
+        const revised = next(current, owner);
+        if (!revised) return null;
+        await keepVersion(tx, id, current);
         await tx.query('UPDATE tasks SET result = $2 WHERE id = $1', [id, JSON.stringify(revised)]);
         return revised;
       });

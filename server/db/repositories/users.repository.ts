@@ -71,6 +71,11 @@ export function usersRepository(db: Db) {
       const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND ${PERSON}`, [id]);
       return rows[0] ? toUser(rows[0]) : null;
     },
+    /** The user, her row locked until the transaction `db` is in ends (a change of it waits). */
+    async findByIdLocked(id: string): Promise<UserRow | null> {
+      const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE id = $1 AND ${PERSON} FOR UPDATE`, [id]);
+      return rows[0] ? toUser(rows[0]) : null;
+    },
     async findByEmail(email: string): Promise<UserRow | null> {
       const rows = await db.query(`SELECT ${COLUMNS} FROM users WHERE email = $1 AND ${PERSON}`, [email.toLowerCase()]);
       return rows[0] ? toUser(rows[0]) : null;
