@@ -125,16 +125,24 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
   if (!TASK_ID.test(job.taskId)) return 'skipped';
   const task = await tasks.find(job.taskId);
   if (!task || task.status === 'completed' || task.status === 'failed') return 'skipped';
-  if (!(await tasks.start(task.id))) return 'skipped';
+  const attempt = await tasks.start(task.id);
+  if (attempt === null) return 'skipped';
   const refresh = async () => {
     await submissions.refreshStatus(task.owner_id);
     deps.userChanged?.(task.owner_id);
   };
   await refresh();
 
+  // The queue handed this task out again while this run still went on (its job expired): the
+  // later attempt stores the outcome, and this one leaves its images, which are that one's too.
+  const superseded = () => {
+    deps.log(`task ${task.id} attempt ${attempt} ended after a later attempt began: its outcome is dropped`);
+    return 'skipped' as const;
+  };
   const fail = async (message: string) => {
     // Gives the submission back and updates the owner's status in the same transaction.
-    await tasks.finish(task.id, 'failed', { error: message });
+    const outcome = await tasks.finish(task.id, attempt, 'failed', { error: message });
+    if (outcome === 'superseded') return superseded();
     deps.userChanged?.(task.owner_id);
     deps.log(`task ${task.id} failed: ${message}`);
     return 'failed' as const;
@@ -154,8 +162,9 @@ export async function processTask(deps: ProcessDeps, job: TaskJob, meta: JobMeta
     // Her answers (a demo profile's age) may have changed since `subject` was read: the result is
     // settled against them as they are when it is stored (subject-now.ts).
     const settle = (stored: ScoredResult, owner: OwnerNow) => resultForNow(stored, subject, owner, task, new Date().toISOString());
-    const finished = await tasks.finish(task.id, 'completed', result, keepImages, settle);
-    if (!finished) {
+    const finished = await tasks.finish(task.id, attempt, 'completed', result, keepImages, settle);
+    if (finished === 'superseded' && (await tasks.find(task.id))) return superseded();
+    if (finished === null || finished === 'superseded') {
       // Deleted while running: take away what this run wrote.
       await files.removeTask(filesOwner, task.id);
       return 'skipped';

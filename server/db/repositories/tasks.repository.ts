@@ -163,14 +163,17 @@ export function tasksRepository(db: Db) {
       );
       return toTask(rows[0]);
     },
-    /** Moves a queued (or re-delivered running) task to running; false when it is gone or finished. */
-    async start(id: string): Promise<boolean> {
-      const rows = await db.query(
+    /**
+     * Moves a queued (or re-delivered running) task to running and returns the attempt it now runs
+     * as (finish takes it back); null when it is gone or finished.
+     */
+    async start(id: string): Promise<number | null> {
+      const rows = await db.query<{ attempts: number }>(
         `UPDATE tasks SET status = 'running', started_at = now(), attempts = attempts + 1
-         WHERE id = $1 AND status IN ('queued', 'running') RETURNING id`,
+         WHERE id = $1 AND status IN ('queued', 'running') RETURNING attempts`,
         [id],
       );
-      return rows.length > 0;
+      return rows[0] ? Number(rows[0].attempts) : null;
     },
     /**
      * Stores the task's outcome, in one transaction with what follows from it: `alongside` writes
@@ -178,16 +181,20 @@ export function tasksRepository(db: Db) {
      * counted submission back (once), and the owner's flow status follows; a reader never sees the
      * task finished and the owner still 'processing'. A completed result first goes through
      * `settle` with its owner as she is now (locked, lockOwner): what it returns is stored instead,
-     * and when that is a revision the result it replaces is kept as a version. null when the task
-     * is gone (deleted while it ran).
+     * and when that is a revision the result it replaces is kept as a version. Only the attempt
+     * that `start` handed out last stores its outcome: a run the queue gave up on (its job expired
+     * and was handed out again while it still ran) stores nothing, so a task completes once and a
+     * late failure never overwrites a result or gives a submission back. 'superseded' then; null
+     * when the task is gone (deleted while it ran).
      */
     async finish(
       id: string,
+      attempt: number,
       status: Extract<TaskStatus, 'completed' | 'failed'>,
       result: TaskResult,
       alongside?: (tx: Db) => Promise<void>,
       settle?: (result: ScoredResult, owner: OwnerNow) => ScoredResult | null,
-    ): Promise<TaskRow | null> {
+    ): Promise<TaskRow | 'superseded' | null> {
       return db.transaction(async (tx) => {
         const found = await tx.query<{ owner_id: string }>('SELECT owner_id FROM tasks WHERE id = $1', [id]);
         if (!found[0]) return null;
@@ -195,10 +202,11 @@ export function tasksRepository(db: Db) {
         const owner = scored ? await lockOwner(tx, id, found[0].owner_id) : null;
         const settled = scored && owner ? settle!(scored, owner) : null;
         const rows = await tx.query(
-          `UPDATE tasks SET status = $2, result = $3, finished_at = now() WHERE id = $1 RETURNING ${COLUMNS}`,
-          [id, status, JSON.stringify(settled ?? result)],
+          `UPDATE tasks SET status = $2, result = $3, finished_at = now()
+           WHERE id = $1 AND status = 'running' AND attempts = $4 RETURNING ${COLUMNS}`,
+          [id, status, JSON.stringify(settled ?? result), attempt],
         );
-        if (!rows[0]) return null;
+        if (!rows[0]) return 'superseded';
         const task = toTask(rows[0]);
         if (settled?.revision && scored) await keepVersion(tx, id, scored);
         await alongside?.(tx);
