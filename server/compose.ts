@@ -20,6 +20,7 @@ import { frameDecoderThread } from './dicom/frame-thread';
 import { intakeService, type UploadWatcher } from './submissions/intake.service';
 import { demoService } from './services/demo.service';
 import { taskEvents } from './events/task-events';
+import { perUserSlots } from './limits/per-user-slots';
 import { healthRepository } from './db/repositories/health.repository';
 import { healthService } from './services/health.service';
 
@@ -64,6 +65,8 @@ export function composeServices(config: Config, db: Db, opts: ComposeOptions = {
     files,
     tasks: tasksService({ tasks, submissions, files }),
     taskEvents: taskEvents(db, opts.log),
+    /** The event streams each person has open (server/http/task-stream.ts). */
+    taskStreams: perUserSlots(config.taskStreamsPerUser),
     health: healthService({ health: healthRepository(db), images: files }),
     dicomweb: dicomwebService({ tasks, files, frames: frameDecoderThread() }),
     intake: intakeService({ config, db, files, enqueue: opts.enqueue ?? (async () => undefined), ...opts.uploads, userChanged: (id) => userCache.forget(id) }),

@@ -7,17 +7,29 @@
  * session ended, a right lost), at a change or at a heartbeat, the stream ends.
  */
 import type { Context } from 'hono';
-import { streamSSE } from 'hono/streaming';
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming';
 import type { TaskPublic } from '../../core/contract';
 import type { TaskEvents } from '../events/task-events';
 
 export const HEARTBEAT_MS = 15_000;
 export const MAX_STREAM_MS = 10 * 60_000;
+/** The 429 when a person has TASK_STREAMS_PER_USER streams open already (the app polls then). */
+export const TASK_STREAMS_BUSY_MESSAGE = 'Too many live updates are open for this account. Please close some pages; this one checks for changes every few seconds instead.';
+export const TASK_STREAMS_RETRY_SECONDS = 30;
 
 const settled = (t: TaskPublic) => t.status === 'completed' || t.status === 'failed';
 
-export function streamTask(c: Context, taskId: string, read: () => Promise<TaskPublic>, events: TaskEvents): Response {
+/** `ended` is called once when the stream ends, however it ends. */
+export function streamTask(c: Context, taskId: string, read: () => Promise<TaskPublic>, events: TaskEvents, ended: () => void = () => {}): Response {
   return streamSSE(c, async (stream) => {
+    try {
+      await follow(stream);
+    } finally {
+      ended();
+    }
+  });
+
+  async function follow(stream: SSEStreamingApi) {
     let changed = true;
     let aborted = false;
     let wake = () => {};
@@ -61,5 +73,5 @@ export function streamTask(c: Context, taskId: string, read: () => Promise<TaskP
     } finally {
       stop();
     }
-  });
+  }
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { honoPath, ImageQuery, LastTaskImages, Message, Pagination, PATHS, ResultVersions, StudyParam, SubmissionForm, TaskImage, TaskPublic, TasksPublic, ViewParam } from '../../core/contract';
 import type { App, Services } from './context';
 import { bearerToken, requireUser } from './auth.middleware';
-import { bearer, errorResponses, jsonResponse, uploadErrorResponses } from './openapi-helpers';
-import { streamTask } from './task-stream';
+import { bearer, errorResponses, jsonResponse, tooManyRequests, uploadErrorResponses } from './openapi-helpers';
+import { streamTask, TASK_STREAMS_BUSY_MESSAGE, TASK_STREAMS_RETRY_SECONDS } from './task-stream';
+import { ApiError } from '../errors';
 import { requestBody } from './request-body';
 
 const TaskIdParam = z.object({ task_id: z.string().uuid('Task not found') });
@@ -29,6 +30,7 @@ export function tasksRoutes(app: App, s: Services) {
       200: jsonResponse(TaskPublic, 'The task (the first one for a replayed Idempotency-Key)'),
       ...errorResponses,
       ...uploadErrorResponses,
+      ...tooManyRequests,
     },
   });
   app.post(honoPath(PATHS.tasks), requireUser(s), async (c) => {
@@ -120,16 +122,20 @@ export function tasksRoutes(app: App, s: Services) {
           content: { 'text/event-stream': { schema: z.string() } },
         },
         ...errorResponses,
+        ...tooManyRequests,
       },
     }),
     async (c) => {
       const id = c.req.valid('param').task_id;
       // Another person's task answers 404 before any stream starts.
       await s.tasks.get(c.get('user'), id);
+      // Each open stream holds a socket until the task settles: one person's are few (the app polls instead).
+      const release = s.taskStreams.take(c.get('user').id);
+      if (!release) throw new ApiError(429, TASK_STREAMS_BUSY_MESSAGE, { 'Retry-After': String(TASK_STREAMS_RETRY_SECONDS) });
       // Each read asks again who the token is and what she may see: a stream outlives requests, and a
       // logout, a switched-off account or a lost superuser role must end it as it ends them.
       const token = bearerToken(c.req.header('authorization'));
-      return streamTask(c, id, async () => s.tasks.get(await s.auth.authenticate(token), id), s.taskEvents) as never;
+      return streamTask(c, id, async () => s.tasks.get(await s.auth.authenticate(token), id), s.taskEvents, release) as never;
     },
   );
 

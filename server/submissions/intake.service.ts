@@ -12,6 +12,7 @@ import { classifyFourViews, fourViewIssues, keepFourViews, receiveFourViews } fr
 import { submissionVerdict, type SubmissionVerdict } from '../../core/submission-rule';
 import type { UploadBody } from './multipart';
 import { isUniqueViolation } from '../db/unique-violation';
+import { perUserSlots } from '../limits/per-user-slots';
 
 export type UploadWatcher = Pick<IntakeDeps, 'uploadStarting' | 'viewReceived' | 'uploadEnded'>;
 
@@ -35,6 +36,9 @@ export interface IntakeDeps {
 
 export const limitReachedMessage = (email: string) =>
   `You've reached the maximum number of submissions. If you would like to submit more images, please contact us at ${email}.`;
+export const UPLOAD_BUSY_MESSAGE = 'Another study of yours is still being sent. Please wait until it has arrived, then try again.';
+/** Seconds a client refused for an upload already on its way is asked to wait. */
+const UPLOAD_BUSY_RETRY_SECONDS = 10;
 export const notOpenMessage = (email: string) =>
   `Submissions are currently not open to the public. If you would like to try the service, send us an email to ${email}.`;
 
@@ -56,6 +60,7 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
  */
 export function intakeService({ config, db, files, enqueue, uploadStarting, viewReceived, uploadEnded, userChanged }: IntakeDeps) {
   const tasks = tasksRepository(db);
+  const sending = perUserSlots(config.uploadsPerUser);
 
   return {
     async submit(
@@ -69,6 +74,9 @@ export function intakeService({ config, db, files, enqueue, uploadStarting, view
         if (first) return { task: toTaskPublic(first), replayed: true };
       }
       assertMaySubmit(user, config.contactEmail);
+      // Refused before a byte is read: the uploads one person streams to disk at once are few.
+      const release = sending.take(user.id);
+      if (!release) throw new ApiError(429, UPLOAD_BUSY_MESSAGE, { 'Retry-After': String(UPLOAD_BUSY_RETRY_SECONDS) });
 
       const taskId = randomUUID();
       uploadStarting?.(taskId, user.id);
@@ -99,6 +107,8 @@ export function intakeService({ config, db, files, enqueue, uploadStarting, view
         uploadEnded?.(taskId, false);
         await files.removeTask(user.id, taskId);
         throw err;
+      } finally {
+        release();
       }
     },
   };

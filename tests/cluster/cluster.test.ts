@@ -62,6 +62,8 @@ describe.skipIf(orthancMissing)(`the cluster: two APIs, two workers, PostgreSQL 
         JOB_RETRY_DELAY_SECONDS: '1',
         PIPELINE_THREADS: '1',
         LOGIN_FREE_FAILURES: '3',
+        // Each person sends her ten studies at once.
+        UPLOADS_PER_USER: '20',
       },
       log: (name, line) => {
         lines.push(`[${name}] ${line}`);

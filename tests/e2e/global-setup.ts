@@ -71,6 +71,9 @@ export default async function globalSetup() {
       SIGNUPS_PER_CLIENT_PER_HOUR: '10000',
       RECOVERIES_PER_CLIENT_PER_HOUR: '10000',
       RECOVERIES_PER_ADDRESS_PER_HOUR: '10000',
+      // The test workers share the superuser: her uploads and live updates come from several at once.
+      UPLOADS_PER_USER: '1000',
+      TASK_STREAMS_PER_USER: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
