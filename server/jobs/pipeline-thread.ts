@@ -109,8 +109,18 @@ export function createThreadedPipeline(
     return w?.terminate();
   }
 
-  /** Whether the process holds more than it should between studies (see renewWhenIdle). */
-  const heavy = () => process.memoryUsage.rss() > renewAboveMb * 2 ** 20;
+  /**
+   * Whether the process holds more than it should between studies (see renewWhenIdle). Reading the
+   * size opens /proc/self/stat: with every file descriptor taken it throws EMFILE, which, thrown
+   * in a thread's message handler, ended the process (found by an audit); not knowing, keep the threads.
+   */
+  const heavy = () => {
+    try {
+      return process.memoryUsage.rss() > renewAboveMb * 2 ** 20;
+    } catch {
+      return false;
+    }
+  };
 
   let renewTimer: NodeJS.Timeout | null = null;
   function cancelRenewal() {

@@ -75,6 +75,29 @@ describe('the pipeline in a worker thread', () => {
     expect(err.message).toMatch(/L-CC image could not be read: .*cut short/);
   });
 
+  it('carries on when the process cannot read its own size (every file descriptor taken by idle connections)', async () => {
+    const files = await makeStudyFiles({ seed: 9 });
+    const pool = createThreadedPipeline(1, { renewAboveMb: 0 });
+    const uncaught: unknown[] = [];
+    const record = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', record);
+    const rss = vi.spyOn(process.memoryUsage, 'rss').mockImplementation(() => {
+      throw Object.assign(new Error('EMFILE: too many open files, uv_resident_set_memory'), { code: 'EMFILE' });
+    });
+    try {
+      // Its answer makes the pool idle, which asks the process's size.
+      expect(await pool.prepare(truncate(files.l_cc, 0.5), 'l_cc').catch((e) => e)).toBeInstanceOf(PermanentJobError);
+      expect(rss).toHaveBeenCalled();
+      await new Promise((r) => setImmediate(r));
+      expect(uncaught).toEqual([]);
+      expect((await pool.prepare(files.r_cc.slice(), 'r_cc')).view.analysis?.density?.percentDensity).toBeGreaterThan(0);
+    } finally {
+      rss.mockRestore();
+      process.off('uncaughtException', record);
+      await pool.close();
+    }
+  });
+
   it('says it is idle only while no view or study is being worked on (a head start waits for that)', async () => {
     const files = await makeStudyFiles({ seed: 9 });
     expect(threaded.idle()).toBe(true);
