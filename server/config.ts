@@ -40,6 +40,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** A connection quiet this long, s, is closed (0: never); server/http/connection-timeouts.ts. */
   idleTimeoutSeconds: number;
+  /** Connections held at once (null: half the open-files limit; 0: none); server/http/connection-limit.ts. */
+  maxConnections: number | null;
   /** Uploads one person may send at once (server/limits/per-user-slots.ts); 429 beyond. */
   uploadsPerUser: number;
   /** Live task updates (event streams) one person may have open at once; 429 beyond. */
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 200 * 1024 * 1024),
     requestTimeoutSeconds: int(env.REQUEST_TIMEOUT_SECONDS, 3600),
     idleTimeoutSeconds: int(env.IDLE_TIMEOUT_SECONDS, 120),
+    maxConnections: env.MAX_CONNECTIONS ? Math.max(0, int(env.MAX_CONNECTIONS, 0)) : null,
     uploadsPerUser: Math.max(1, int(env.UPLOADS_PER_USER, 2)),
     taskStreamsPerUser: Math.max(1, int(env.TASK_STREAMS_PER_USER, 10)),
     corsOrigins: list(env.CORS_ORIGINS, []),

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { applyConnectionTimeouts } from './http/connection-timeouts';
+import { applyConnectionLimit } from './http/connection-limit';
 import { loadConfig } from './config';
 import { composeServices } from './compose';
 import { createApp } from './http/app';
@@ -29,6 +30,7 @@ async function main() {
   // resets a request that is already on its way (ECONNRESET / EPIPE in API clients).
   if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   applyConnectionTimeouts(server, config);
+  applyConnectionLimit(server, config.maxConnections);
   // Folders of uploads that a process dying mid-request left behind: swept after start, and
   // every 15 minutes after that (what Orthanc could not delete while down goes when it is back).
   const stopSweeps = scheduleOrphanSweeps({ db, files: services.files, log: (msg) => console.log(msg) });
