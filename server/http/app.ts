@@ -15,6 +15,7 @@ import { securityHeaders } from './security-headers';
 import { compressJson } from './compression';
 import { docsRoutes } from './docs';
 import { limitRequestBodies } from './body-limit';
+import { refuseCompressedBodies } from './content-encoding';
 import { PATHS } from '../../core/contract';
 import { setPlainValidationMessages } from './validation-messages';
 
@@ -47,6 +48,7 @@ export function createApp(services: Services) {
   if (services.config.corsOrigins.length > 0) {
     app.use(`${API_PREFIX}/*`, cors({ origin: services.config.corsOrigins, credentials: true }));
   }
+  app.use(`${API_PREFIX}/*`, refuseCompressedBodies);
   app.use(`${API_PREFIX}/*`, limitRequestBodies(API_PREFIX, [PATHS.tasks, PATHS.newDemoUser]));
   app.use(`${API_PREFIX}/*`, compressJson());
   app.route(API_PREFIX, api);

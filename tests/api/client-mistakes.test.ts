@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '@hono/node-server';
 import http from 'node:http';
+import { deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { startApi, type ApiHarness } from '../support/api-harness';
 import { dbLabel } from '../support/test-db';
@@ -118,6 +119,26 @@ describe(`client mistakes on ${dbLabel()}`, () => {
     expect(signup.status).toBe(413);
     // Under the cap the same forms are answered as ever.
     expect((await api.request('POST', '/login/access-token', { form: { username: 'someone@example.org', password: 'x'.repeat(1000) } })).status).toBe(400);
+  });
+
+  it('refuses a compressed request body with a 415 that names Content-Encoding, before reading it (found by an audit: "Malformed JSON")', async () => {
+    const detail = 'Compressed request bodies (Content-Encoding) are not accepted. Please send the body uncompressed.';
+    const json = JSON.stringify({ email: 'gzip@example.org', full_name: 'Gzip', birthdate: '1970-01-01', password: 'password-123' });
+    const signup = await api.app.request('/api/v1/users/signup', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: gzipSync(json) });
+    expect(signup.status).toBe(415);
+    expect(await signup.json()).toEqual({ detail });
+    const user = await api.createUser({ submission_limit: 3 });
+    const form = new Request('http://x/', { method: 'POST', body: (() => { const f = new FormData(); f.set('ai_model', AI_MODEL); return f; })() });
+    const upload = await api.app.request('/api/v1/tasks/', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': form.headers.get('content-type')!, 'content-encoding': 'deflate' },
+      body: deflateSync(Buffer.from(await form.arrayBuffer())),
+    });
+    expect(upload.status).toBe(415);
+    expect(await upload.json()).toEqual({ detail });
+    // Identity is no compression; the same sign-up uncompressed is taken.
+    const plain = await api.app.request('/api/v1/users/signup', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'identity' }, body: json });
+    expect(plain.status).toBe(200);
   });
 
   it('refuses an over-cap body through the Node server too, and its connection stays usable for a POST after an unread body', async () => {
