@@ -6,7 +6,6 @@ import type { App, DicomwebEnv, Services } from './context';
 import { bearerToken, requireDicomwebReader, requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
 import { onError } from './errors';
-import { EXPLICIT_VR_LITTLE_ENDIAN } from '../dicom/frames';
 
 const DICOM_JSON = 'application/dicom+json';
 
@@ -19,27 +18,6 @@ function multipart(c: Context, type: string, parts: Array<{ bytes: Uint8Array; c
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return c.body(Buffer.concat(chunks), 200, { 'Content-Type': `multipart/related; type="${type}"; boundary=${boundary}` });
-}
-
-/**
- * What a frame request's Accept asks for: the stored form (`transfer-syntax=*`, an image media
- * type, or anything) or uncompressed bytes (application/octet-stream with no transfer syntax or
- * Explicit VR Little Endian's, PS3.18 8.7.3.5); bare application/octet-stream means one part.
- */
-export function frameAccept(accept: string | undefined): { uncompressed: boolean; single: boolean } {
-  for (const range of (accept ?? '*/*').split(',')) {
-    const [mediaType, ...params] = range.split(';').map((s) => s.trim());
-    const param = (name: string) => params.find((p) => p.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1).replace(/"/g, '');
-    if (mediaType === 'application/octet-stream') {
-      return { uncompressed: (param('transfer-syntax') ?? EXPLICIT_VR_LITTLE_ENDIAN) !== '*', single: true };
-    }
-    if (mediaType === 'multipart/related') {
-      const syntax = param('transfer-syntax');
-      const octets = (param('type') ?? 'application/octet-stream') === 'application/octet-stream';
-      return { uncompressed: octets && syntax !== '*' && (syntax === undefined || syntax === EXPLICIT_VR_LITTLE_ENDIAN), single: false };
-    }
-  }
-  return { uncompressed: false, single: false };
 }
 
 /** The base of RetrieveURL and BulkDataURI: this request's origin and prefix up to /dicomweb. */
@@ -72,18 +50,19 @@ export function dicomwebRoutes(app: App, s: Services) {
   dw.use('/studies/*', requireDicomwebReader(s));
   const search = (c: Context) => new URL(c.req.url).searchParams;
   const json = (c: Context, body: unknown) => c.body(JSON.stringify(body), 200, { 'Content-Type': DICOM_JSON });
+  const accept = (c: Context) => c.req.header('accept');
   const instances = (c: Context, files: Buffer[]) =>
     multipart(c, 'application/dicom', files.map((bytes) => ({ bytes, contentType: 'application/dicom' })));
 
   dw.get('/studies', async (c) => json(c, await s.dicomweb.searchStudies(c.get('caller'), search(c), baseOf(c))));
-  dw.get('/studies/:study', async (c) => instances(c, await s.dicomweb.instanceFiles(c.get('caller'), c.req.param('study'))));
+  dw.get('/studies/:study', async (c) => instances(c, await s.dicomweb.instanceFiles(c.get('caller'), accept(c), c.req.param('study'))));
   dw.get('/studies/:study/metadata', async (c) => json(c, await s.dicomweb.metadata(c.get('caller'), baseOf(c), c.req.param('study'))));
   dw.get('/studies/:study/series', async (c) => json(c, await s.dicomweb.searchSeries(c.get('caller'), c.req.param('study'), search(c), baseOf(c))));
   dw.get('/studies/:study/instances', async (c) =>
     json(c, await s.dicomweb.searchInstances(c.get('caller'), c.req.param('study'), undefined, search(c), baseOf(c))),
   );
   dw.get('/studies/:study/series/:series', async (c) =>
-    instances(c, await s.dicomweb.instanceFiles(c.get('caller'), c.req.param('study'), c.req.param('series'))),
+    instances(c, await s.dicomweb.instanceFiles(c.get('caller'), accept(c), c.req.param('study'), c.req.param('series'))),
   );
   dw.get('/studies/:study/series/:series/metadata', async (c) =>
     json(c, await s.dicomweb.metadata(c.get('caller'), baseOf(c), c.req.param('study'), c.req.param('series'))),
@@ -92,24 +71,21 @@ export function dicomwebRoutes(app: App, s: Services) {
     json(c, await s.dicomweb.searchInstances(c.get('caller'), c.req.param('study'), c.req.param('series'), search(c), baseOf(c))),
   );
   dw.get('/studies/:study/series/:series/instances/:sop', async (c) =>
-    instances(c, await s.dicomweb.instanceFiles(c.get('caller'), c.req.param('study'), c.req.param('series'), c.req.param('sop'))),
+    instances(c, await s.dicomweb.instanceFiles(c.get('caller'), accept(c), c.req.param('study'), c.req.param('series'), c.req.param('sop'))),
   );
   dw.get('/studies/:study/series/:series/instances/:sop/metadata', async (c) =>
     json(c, await s.dicomweb.metadata(c.get('caller'), baseOf(c), c.req.param('study'), c.req.param('series'), c.req.param('sop'))),
   );
   dw.get('/studies/:study/series/:series/instances/:sop/frames/:frames', async (c) => {
-    const want = frameAccept(c.req.header('accept'));
     const frames = c.req.param('frames').split(',').map((f) => Number(f));
-    const frame = await s.dicomweb.frame(c.get('caller'), c.req.param('study'), c.req.param('series'), c.req.param('sop'), frames, want.uncompressed);
+    const frame = await s.dicomweb.frame(c.get('caller'), c.req.param('study'), c.req.param('series'), c.req.param('sop'), frames, accept(c));
     const contentType = `${frame.mediaType}; transfer-syntax=${frame.transferSyntax}`;
-    if (want.single && frame.mediaType === 'application/octet-stream') return c.body(Buffer.from(frame.bytes), 200, { 'Content-Type': contentType });
+    if (frame.single && frame.mediaType === 'application/octet-stream') return c.body(Buffer.from(frame.bytes), 200, { 'Content-Type': contentType });
     return multipart(c, frame.mediaType, [{ bytes: frame.bytes, contentType }]);
   });
   for (const kind of ['rendered', 'thumbnail'] as const) {
     dw.get(`/studies/:study/series/:series/instances/:sop/${kind}`, async (c) => {
-      const accept = c.req.header('accept') ?? '';
-      const jpeg = accept.includes('image/jpeg') && !accept.includes('image/png');
-      const image = await s.dicomweb.rendered(c.get('caller'), c.req.param('study'), c.req.param('series'), c.req.param('sop'), { thumbnail: kind === 'thumbnail', jpeg });
+      const image = await s.dicomweb.rendered(c.get('caller'), c.req.param('study'), c.req.param('series'), c.req.param('sop'), { thumbnail: kind === 'thumbnail', accept: accept(c) });
       return c.body(Buffer.from(image.bytes), 200, { 'Content-Type': image.mediaType });
     });
   }

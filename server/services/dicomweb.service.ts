@@ -18,6 +18,7 @@ import { streamOf } from '../dicom/deflated';
 import { countHeaderElementsIn } from '../dicom/header-elements';
 import { MAX_HEADER_ELEMENTS } from '../dicom/limits';
 import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '../dicom/frames';
+import { frameForm, renderedFormat, takesInstances } from '../dicom/accept';
 import { DecoderBusyError, type FrameDecoder } from '../dicom/frame-thread';
 import {
   INSTANCE_FIELDS, SERIES_FIELDS, STUDY_FIELDS, TAG, firstText, matchesKey, pick, strings, tagOf, toDicomJson, type DicomJson,
@@ -45,6 +46,12 @@ const FIRST_HEAD_BYTES = 256 * 1024;
 /** Tasks whose instance headers are kept in memory (their files never change). */
 const CACHED_TASKS = 500;
 const THUMBNAIL_HEIGHT = 200;
+/** PS3.18 8.7.4: none of the asked types can be sent (406, never another type than asked). */
+const NOT_ACCEPTABLE = {
+  instances: 'The instances can be sent only as multipart/related; type="application/dicom"',
+  frame: 'The frame can be sent only in its stored transfer syntax or uncompressed (application/octet-stream)',
+  rendered: 'The image can be sent only as image/png or image/jpeg',
+};
 const QUERY_CONTROL = new Set(['limit', 'offset', 'includefield', 'fuzzymatching', 'token']);
 
 function header(bytes: Uint8Array): DataSet | null {
@@ -275,16 +282,25 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       });
     },
 
-    /** The stored files (Part 10, as uploaded) of the selected instances. */
-    async instanceFiles(caller: DicomwebCaller, studyUid: string, seriesUid?: string, sopUid?: string): Promise<Buffer[]> {
-      return Promise.all((await selected(caller, studyUid, seriesUid, sopUid)).map(fileOf));
+    /** The stored files (Part 10, as uploaded) of the selected instances; `accept`: the request's Accept. */
+    async instanceFiles(caller: DicomwebCaller, accept: string | undefined, studyUid: string, seriesUid?: string, sopUid?: string): Promise<Buffer[]> {
+      const found = await selected(caller, studyUid, seriesUid, sopUid);
+      if (!takesInstances(accept)) throw new ApiError(406, NOT_ACCEPTABLE.instances);
+      return Promise.all(found.map(fileOf));
     },
 
-    /** Frame 1 (these are single-frame images) as stored, or decoded to uncompressed stored values. */
-    async frame(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string, frames: number[], uncompressed: boolean): Promise<Frame> {
+    /**
+     * Frame 1 (these are single-frame images) as stored, or decoded to uncompressed stored values,
+     * whichever the Accept takes; `single`: one part without the multipart wrapping.
+     */
+    async frame(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string, frames: number[], accept: string | undefined): Promise<Frame & { single: boolean }> {
       const instance = await one(caller, studyUid, seriesUid, sopUid);
       if (frames.length === 0 || frames.some((f) => f !== 1)) throw new ApiError(404, 'Frame not found: the image has one frame');
-      return readable(async () => {
+      const storedSyntax = firstText(instance.json, TAG.AvailableTransferSyntaxUID);
+      const form = frameForm(accept, storedSyntax);
+      if (!form) throw new ApiError(406, NOT_ACCEPTABLE.frame);
+      const { uncompressed, single } = form;
+      const frame = await readable(async () => {
         const bytes = await fileOf(instance);
         const file = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         const syntax = readMetaGroup(file)?.transferSyntax ?? '';
@@ -294,14 +310,18 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
         const ds = await parseDicomFile(file);
         return uncompressed ? uncompressedFrame(ds) : storedFrame(ds);
       });
+      return { ...frame, single };
     },
 
     /**
      * The image for a person to look at: windowed to 8 bits, about 1024 px high (the task's display
      * image once processed; decoded from the file before that), or a thumbnail 200 px high.
      */
-    async rendered(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string, opts: { thumbnail: boolean; jpeg: boolean }) {
+    async rendered(caller: DicomwebCaller, studyUid: string, seriesUid: string, sopUid: string, opts: { thumbnail: boolean; accept: string | undefined }) {
       const i = await one(caller, studyUid, seriesUid, sopUid);
+      const format = renderedFormat(opts.accept);
+      if (!format) throw new ApiError(406, NOT_ACCEPTABLE.rendered);
+      const jpeg = format === 'jpeg';
       let png = await files.read(i.task.owner_id, i.task.id, `${i.view}.png`);
       if (!png) {
         const bytes = await fileOf(i);
@@ -309,8 +329,8 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       }
       let image = sharp(png);
       if (opts.thumbnail) image = image.resize({ height: THUMBNAIL_HEIGHT, fit: 'inside' });
-      if (!opts.thumbnail && !opts.jpeg) return { bytes: png, mediaType: 'image/png' };
-      return opts.jpeg
+      if (!opts.thumbnail && !jpeg) return { bytes: png, mediaType: 'image/png' };
+      return jpeg
         ? { bytes: await image.jpeg({ quality: 90 }).toBuffer(), mediaType: 'image/jpeg' }
         : { bytes: await image.png().toBuffer(), mediaType: 'image/png' };
     },

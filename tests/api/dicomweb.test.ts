@@ -165,6 +165,37 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
     expect([...new Uint8Array(await thumb.arrayBuffer()).subarray(0, 2)]).toEqual([0xff, 0xd8]);
   });
 
+  it('a type the server cannot send is answered 406, never bytes of another type (found by an audit)', async () => {
+    const asking = (path: string, accept: string) => fetch(`${base}/api/v1/dicomweb/${path}`, { headers: { Authorization: `Bearer ${other.token}`, Accept: accept } });
+    const instance = `studies/${j2k.uid}/series/${j2k.study.seriesInstanceUids.r_cc}/instances/${j2k.study.sopInstanceUids.r_cc}`;
+    // A JPEG 2000 frame asked as JPEG or JPEG-LS was sent as JPEG 2000; a web page got it too.
+    for (const accept of ['multipart/related; type="image/jpeg"', 'multipart/related; type="image/jls"; transfer-syntax=1.2.840.10008.1.2.4.80', 'text/html',
+      'multipart/related; type="application/octet-stream"; transfer-syntax=1.2.840.10008.1.2.5']) {
+      const res = await asking(`${instance}/frames/1`, accept);
+      expect(res.status, accept).toBe(406);
+      expect((await res.json()).detail, accept).toMatch(/stored transfer syntax or uncompressed/);
+    }
+    for (const accept of ['application/pdf', 'image/gif']) {
+      const res = await asking(`${instance}/rendered`, accept);
+      expect(res.status, accept).toBe(406);
+      expect((await res.json()).detail).toBe('The image can be sent only as image/png or image/jpeg');
+    }
+    const json = await asking(instance, 'application/json');
+    expect(json.status).toBe(406);
+    // What it can send is still sent: its own type, the stored syntax, anything, or uncompressed.
+    for (const accept of ['multipart/related; type="image/jp2"', 'multipart/related; type="image/jp2"; transfer-syntax=1.2.840.10008.1.2.4.90',
+      'multipart/related; type=application/octet-stream; transfer-syntax=*', 'image/jls, */*']) {
+      const res = await asking(`${instance}/frames/1`, accept);
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-type'), accept).toMatch(/^multipart\/related; type="image\/jp2"/);
+    }
+    expect((await asking(`${instance}/rendered`, 'image/*')).headers.get('content-type')).toBe('image/png');
+    expect((await asking(instance, 'multipart/related; type="application/dicom"')).status).toBe(200);
+    // Another person's study stays a 404 whatever the Accept, so the answer says nothing about it.
+    const theirs = await fetch(`${base}/api/v1/dicomweb/${instance}/frames/1`, { headers: { Authorization: `Bearer ${owner.token}`, Accept: 'text/html' } });
+    expect(theirs.status).toBe(404);
+  });
+
   it("another person's study is indistinguishable from a missing one", async () => {
     const c = client(owner.token);
     for (const uid of [j2k.uid, '1.2.3.4.5.6']) {
