@@ -243,11 +243,15 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       const q = parseQuery(query);
       const uidKey = q.keys.find((k) => k.tag === TAG.StudyInstanceUID && k.value !== '');
       const candidates = [];
+      // Read as far as the page goes: each study costs four file headers, and an administrator's
+      // viewer lists studies with a limit (OHIF: 101) over everyone's (found by an audit).
+      const enough = q.offset + q.limit;
       for (const task of await visibleTasks(caller, uidKey?.value.split(/[\\,]/).map((s) => s.trim()).filter(Boolean))) {
+        if (candidates.length >= enough) break;
         const instances = await instancesOf(task);
         if (instances.length === 0) continue;
         const all = studyAttributes(instances, base);
-        candidates.push({ all, out: pick(all, STUDY_FIELDS) });
+        if (q.keys.every((k) => matchesKey(all, k.tag, k.value))) candidates.push({ all, out: pick(all, STUDY_FIELDS) });
       }
       return answer(q, candidates, withoutBulk);
     },
