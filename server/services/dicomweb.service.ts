@@ -222,6 +222,11 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
     return bytes;
   }
 
+  async function fileBytesOf(i: Instance): Promise<Uint8Array> {
+    const bytes = await fileOf(i);
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
   /** A file the server accepted but cannot read now is its problem with the file, not a crash. */
   async function readable<T>(work: () => Promise<T>): Promise<T> {
     try {
@@ -304,14 +309,13 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       const form = frameForm(accept, storedSyntax);
       if (!form) throw new ApiError(406, NOT_ACCEPTABLE.frame);
       const { uncompressed, single } = form;
+      const load = () => fileBytesOf(instance);
       const frame = await readable(async () => {
-        const bytes = await fileOf(instance);
-        const file = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        const syntax = readMetaGroup(file)?.transferSyntax ?? '';
-        if (uncompressed && !NATIVE.has(syntax)) return deps.frames.uncompressed(file);
+        // The thread's work is read from the file only once the thread has taken the job.
+        if (uncompressed && !NATIVE.has(storedSyntax)) return deps.frames.uncompressed(caller.user.id, load);
         // A Deflated file inflates to up to 256 MB: in the thread, one at a time.
-        if (syntax === DEFLATED_TRANSFER_SYNTAX) return deps.frames.stored(file);
-        const ds = await parseDicomFile(file);
+        if (storedSyntax === DEFLATED_TRANSFER_SYNTAX) return deps.frames.stored(caller.user.id, load);
+        const ds = await parseDicomFile(await load());
         return uncompressed ? uncompressedFrame(ds) : storedFrame(ds);
       });
       return { ...frame, single };
@@ -327,10 +331,7 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
       if (!format) throw new ApiError(406, NOT_ACCEPTABLE.rendered);
       const jpeg = format === 'jpeg';
       let png = await files.read(i.task.owner_id, i.task.id, `${i.view}.png`);
-      if (!png) {
-        const bytes = await fileOf(i);
-        png = await readable(() => deps.frames.rendered(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), i.view));
-      }
+      if (!png) png = await readable(() => deps.frames.rendered(caller.user.id, () => fileBytesOf(i), i.view));
       let image = sharp(png);
       if (opts.thumbnail) image = image.resize({ height: THUMBNAIL_HEIGHT, fit: 'inside' });
       if (!opts.thumbnail && !jpeg) return { bytes: png, mediaType: 'image/png' };
