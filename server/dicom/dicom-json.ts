@@ -214,6 +214,25 @@ export function wildcardMatches(pattern: string, text: string, caseInsensitive: 
   return i === p.length;
 }
 
+const DATE = '\\d{8}';
+const TIME = '\\d{2}(?:\\d{2}(?:\\d{2}(?:\\.\\d{1,6})?)?)?';
+const KEY_FORMS: Record<string, { form: RegExp; says: string }> = {
+  DA: { form: new RegExp(`^(?:\\*|${DATE}|${DATE}-|-${DATE}|${DATE}-${DATE})$`), says: 'a date (YYYYMMDD) or a range of dates (YYYYMMDD-YYYYMMDD)' },
+  TM: { form: new RegExp(`^(?:\\*|${TIME}|${TIME}-|-${TIME}|${TIME}-${TIME})$`), says: 'a time (HHMMSS) or a range of times (HHMMSS-HHMMSS)' },
+};
+
+/**
+ * What is wrong with a QIDO matching value of a date or time attribute, or null when it is one:
+ * text that is neither a date nor a range compared as text and matched every study (PS3.18 8.3.4:
+ * 400 for an invalid query; found by an audit).
+ */
+export function keyValueProblem(tag: string, value: string): string | null {
+  if (value === '') return null;
+  const vr = dictionary.dictionary[`(${tag.slice(0, 4)},${tag.slice(4)})`]?.vr ?? '';
+  const rule = KEY_FORMS[vr];
+  return rule && !rule.form.test(value.trim()) ? rule.says : null;
+}
+
 /**
  * Whether `json` matches one QIDO key (PS3.4 C.2.2.2): a UID list, a date or time range, wildcards
  * (`*`, `?`; names case-insensitive), otherwise single-value matching; a multi-valued attribute

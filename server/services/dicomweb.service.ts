@@ -21,7 +21,7 @@ import { storedFrame, transferSyntaxOf, uncompressedFrame, type Frame } from '..
 import { frameForm, renderedFormat, takesInstances } from '../dicom/accept';
 import { DecoderBusyError, type FrameDecoder } from '../dicom/frame-thread';
 import {
-  INSTANCE_FIELDS, SERIES_FIELDS, STUDY_FIELDS, TAG, firstText, matchesKey, pick, strings, tagOf, toDicomJson, type DicomJson,
+  INSTANCE_FIELDS, SERIES_FIELDS, STUDY_FIELDS, TAG, firstText, keyValueProblem, matchesKey, pick, strings, tagOf, toDicomJson, type DicomJson,
 } from '../dicom/dicom-json';
 
 /** Who asks: a signed-in user, or a viewer token's user limited to one study. */
@@ -152,6 +152,8 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
         }
       } else if (!QUERY_CONTROL.has(name)) {
         const t = tagOf(name);
+        const problem = t && keyValueProblem(t, value);
+        if (problem) throw new ApiError(400, `${name} must be ${problem}`);
         if (t) keys.push({ tag: t, value });
       }
     }

@@ -233,6 +233,17 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
       expect(all.status, key).toBe(200);
       expect((await all.json()).map((s: Json) => first(s, STUDY_INSTANCE_UID)), key).toContain(plain.uid);
     }
+    // A date that is no date was compared as text and matched every study (found by an audit).
+    for (const p of [`studies?StudyDate=${encodeURIComponent("'; DROP TABLE tasks;--")}`, 'studies?StudyDate=yesterday', `studies/${plain.uid}/series?StudyTime=noon-`]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(400);
+      expect((await res.json()).detail, p).toMatch(/^Study(Date|Time) must be a (date|time) \((YYYYMMDD|HHMMSS)\) or a range/);
+    }
+    for (const p of ['studies?StudyDate=*', `studies?StudyTime=0900-`, `studies?StudyDate=-${plain.study.studyDate}`]) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect((await res.json()).map((s: Json) => first(s, STUDY_INSTANCE_UID)), p).toEqual([plain.uid]);
+    }
     for (const p of ['studies?includefield=toString', `studies/${plain.uid}/series?constructor=1`, `studies/${plain.uid}/instances?includefield=valueOf`]) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
