@@ -61,13 +61,23 @@ export function frameForm(accept: string | undefined, storedSyntax: string): Fra
   return null;
 }
 
-/** Whether the Accept takes the stored files as multipart/related; type="application/dicom". */
-export function takesInstances(accept: string | undefined): boolean {
+/**
+ * Whether the Accept takes the stored files as multipart/related; type="application/dicom": they
+ * are sent as uploaded, so a transfer syntax other than `*` must be the one each is stored in.
+ */
+export function takesInstances(accept: string | undefined, storedSyntaxes: string[]): boolean {
   return ranges(accept).some((range) => {
-    if (isWildcard(range.type) || range.type === 'application/dicom') return true;
-    const part = range.param('type')?.toLowerCase();
-    return range.type === 'multipart/related' && (part === undefined || part === 'application/dicom' || part === '*/*');
+    if (isWildcard(range.type)) return true;
+    const part = range.type === 'multipart/related' ? (range.param('type')?.toLowerCase() ?? 'application/dicom') : range.type;
+    if (part !== 'application/dicom' && part !== '*/*') return false;
+    const syntax = range.param('transfer-syntax');
+    return syntax === undefined || syntax === '*' || storedSyntaxes.every((s) => s === syntax);
   });
+}
+
+/** Whether the Accept takes the DICOM JSON model (searches and metadata; the XML model is not offered). */
+export function takesDicomJson(accept: string | undefined): boolean {
+  return ranges(accept).some((r) => ['*/*', 'application/*', 'application/dicom+json', 'application/json'].includes(r.type));
 }
 
 /** The rendered image's format the Accept takes: PNG unless it asks JPEG and not PNG. */

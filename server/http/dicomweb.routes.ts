@@ -6,6 +6,8 @@ import type { App, DicomwebEnv, Services } from './context';
 import { bearerToken, requireDicomwebReader, requireUser } from './auth.middleware';
 import { bearer, errorResponses, jsonBody, jsonResponse } from './openapi-helpers';
 import { onError } from './errors';
+import { ApiError } from '../errors';
+import { takesDicomJson } from '../dicom/accept';
 
 const DICOM_JSON = 'application/dicom+json';
 
@@ -50,6 +52,14 @@ export function dicomwebRoutes(app: App, s: Services) {
   dw.use('/studies/*', requireDicomwebReader(s));
   const search = (c: Context) => new URL(c.req.url).searchParams;
   const json = (c: Context, body: unknown) => c.body(JSON.stringify(body), 200, { 'Content-Type': DICOM_JSON });
+  // Searches and metadata come as DICOM JSON only: an Accept that takes none of it is answered 406
+  // (PS3.18 8.7.4), not with JSON it did not ask for.
+  const dicomJsonOnly = async (c: Context, next: () => Promise<void>) => {
+    if (!takesDicomJson(c.req.header('accept'))) throw new ApiError(406, 'The answer can be sent only as application/dicom+json');
+    await next();
+  };
+  for (const path of ['/studies', '/studies/:study/series', '/studies/:study/instances', '/studies/:study/series/:series/instances']) dw.get(path, dicomJsonOnly);
+  for (const path of ['/studies/:study/metadata', '/studies/:study/series/:series/metadata', '/studies/:study/series/:series/instances/:sop/metadata']) dw.get(path, dicomJsonOnly);
   const accept = (c: Context) => c.req.header('accept');
   const instances = (c: Context, files: Buffer[]) =>
     multipart(c, 'application/dicom', files.map((bytes) => ({ bytes, contentType: 'application/dicom' })));

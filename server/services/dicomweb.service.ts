@@ -48,7 +48,7 @@ const CACHED_TASKS = 500;
 const THUMBNAIL_HEIGHT = 200;
 /** PS3.18 8.7.4: none of the asked types can be sent (406, never another type than asked). */
 const NOT_ACCEPTABLE = {
-  instances: 'The instances can be sent only as multipart/related; type="application/dicom"',
+  instances: 'The instances can be sent only as multipart/related; type="application/dicom", in the transfer syntax they are stored in',
   frame: 'The frame can be sent only in its stored transfer syntax or uncompressed (application/octet-stream)',
   rendered: 'The image can be sent only as image/png or image/jpeg',
 };
@@ -296,7 +296,7 @@ export function dicomwebService(deps: { tasks: TasksRepository; files: ImageStor
     /** The stored files (Part 10, as uploaded) of the selected instances; `accept`: the request's Accept. */
     async instanceFiles(caller: DicomwebCaller, accept: string | undefined, studyUid: string, seriesUid?: string, sopUid?: string): Promise<Buffer[]> {
       const found = await selected(caller, studyUid, seriesUid, sopUid);
-      if (!takesInstances(accept)) throw new ApiError(406, NOT_ACCEPTABLE.instances);
+      if (!takesInstances(accept, found.map((i) => firstText(i.json, TAG.AvailableTransferSyntaxUID)))) throw new ApiError(406, NOT_ACCEPTABLE.instances);
       return Promise.all(found.map(fileOf));
     },
 

@@ -182,6 +182,17 @@ describe(`DICOMweb on ${dbLabel()}`, () => {
     }
     const json = await asking(instance, 'application/json');
     expect(json.status).toBe(406);
+    // The file as uploaded is JPEG 2000: asked in Explicit VR Little Endian, it was sent as JPEG 2000.
+    expect((await asking(instance, `multipart/related; type="application/dicom"; transfer-syntax=${EXPLICIT_LE}`)).status).toBe(406);
+    expect((await asking(instance, 'multipart/related; type="application/dicom"; transfer-syntax=1.2.840.10008.1.2.4.90')).status).toBe(200);
+    // Searches and metadata are DICOM JSON only; asked as XML or a web page they were JSON anyway.
+    for (const path of [`studies/${j2k.uid}/metadata`, 'studies', `studies/${j2k.uid}/series`]) {
+      const xml = await asking(path, 'multipart/related; type="application/dicom+xml"');
+      expect(xml.status, path).toBe(406);
+      expect((await xml.json()).detail).toBe('The answer can be sent only as application/dicom+json');
+      expect((await asking(path, 'text/html')).status, path).toBe(406);
+      expect((await asking(path, 'application/json')).status, path).toBe(200);
+    }
     // What it can send is still sent: its own type, the stored syntax, anything, or uncompressed.
     for (const accept of ['multipart/related; type="image/jp2"', 'multipart/related; type="image/jp2"; transfer-syntax=1.2.840.10008.1.2.4.90',
       'multipart/related; type=application/octet-stream; transfer-syntax=*', 'image/jls, */*']) {
