@@ -87,8 +87,9 @@ export type ScoreInputs = z.infer<typeof ScoreInputs>;
 const Engine = z.object({ name: z.string(), version: z.string() });
 
 /**
- * A later version of a study's result: her health answers changed, so the inherent risk and the
- * combined score were worked out again from the same images (the earlier version is kept).
+ * A later version of a study's result: her health answers (or her birthdate, so her age at the
+ * study) changed, so the inherent risk and the combined score were worked out again from the same
+ * images (the earlier version is kept).
  */
 export const ResultRevision = z
   .object({
@@ -96,7 +97,8 @@ export const ResultRevision = z
     number: z.number().int().min(2),
     /** UTC, ISO 8601. */
     at: z.string(),
-    reason: z.literal('risk_factors_changed'),
+    /** What changed: her answers (with or without her birthdate), or her birthdate alone. */
+    reason: z.enum(['risk_factors_changed', 'birthdate_changed']),
     /** The engine that recomputed the risk and combined scores (`engine` measured the images). */
     engine: Engine,
   })

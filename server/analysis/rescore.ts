@@ -4,7 +4,7 @@
  * worked out from the same measured densities and the new answers; cancer signs, masking and the
  * densities stay as the images gave them. Pure: the caller stores the new version beside the old.
  */
-import { VIEW_KEYS, type ScoreInputs, type ScoredResult, type ScoreSet } from '../../core/contract/scores';
+import { VIEW_KEYS, type ResultRevision, type ScoreInputs, type ScoredResult, type ScoreSet } from '../../core/contract/scores';
 import type { RiskFactors } from '../../core/contract/risk-factors';
 import { AI_MODEL } from '../../core/decisions';
 import { combinedEntry, isRiskFactorNote, riskEntry, riskFactorNotes, riskFactorsUsedBy } from './assemble';
@@ -16,6 +16,8 @@ export interface RescoreInput {
   riskFactors: RiskFactors;
   /** When the answers changed (UTC ISO 8601). */
   at: string;
+  /** What changed; her answers unless said otherwise. */
+  reason?: ResultRevision['reason'];
 }
 
 /** Why a view's risk cannot be recomputed: results made before each view's density was kept. */
@@ -35,7 +37,7 @@ export function rescoreRisk(result: ScoredResult, input: RescoreInput, registry:
     study: again(result.study, result.density.study.percent, result.density.study.reason),
     left: again(result.left, result.density.left.percent, result.density.left.reason),
     right: again(result.right, result.density.right.percent, result.density.right.reason),
-    revision: { number: (result.revision?.number ?? 1) + 1, at: input.at, reason: 'risk_factors_changed', engine: { ...registry.engine } },
+    revision: { number: (result.revision?.number ?? 1) + 1, at: input.at, reason: input.reason ?? 'risk_factors_changed', engine: { ...registry.engine } },
     inputs: {
       ...result.inputs,
       age,

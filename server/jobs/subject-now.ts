@@ -17,9 +17,9 @@ export function subjectNow(owner: OwnerNow, task: AgeTask): ScoringSubject | nul
 
 /**
  * The result a finished analysis stores, when what scored it changed while it ran (the worker reads
- * the owner when the study step begins, which takes seconds). Her health answers changed: the
- * images' result is kept as version 1 and a revision with her answers now (and her age now)
- * becomes current, as a change just after the store would have made (rescore.service.ts). A demo
+ * the owner when the study step begins, which takes seconds). Her health answers (or her
+ * birthdate) changed: the images' result is kept as version 1 and a revision with her answers and
+ * age now becomes current, as a change just after the store would have made (rescore.service.ts). A demo
  * profile's age changed: the result as if scored at the new age, without versions (demo.service
  * scores a finished demo study again from the start on such a change; the risk and combined scores
  * are the only ones the age enters). An administrator's studies never take his own answers
@@ -34,6 +34,10 @@ export function resultForNow(result: ScoredResult, scored: ScoringSubject, owner
     const { revision: _r, ...again } = rescoreRisk(result, input);
     return again;
   }
-  if (owner.person.is_superuser || sameAnswers(scored.riskFactors, now.riskFactors)) return null;
+  if (owner.person.is_superuser) return null;
+  const sameAge = now.age === scored.age && now.ageSource === scored.ageSource;
+  if (sameAnswers(scored.riskFactors, now.riskFactors)) {
+    return sameAge ? null : rescoreRisk(result, { ...input, reason: 'birthdate_changed' });
+  }
   return rescoreRisk(result, input);
 }

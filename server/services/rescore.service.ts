@@ -13,8 +13,8 @@ function sameScores(a: ScoredResult, b: ScoredResult): boolean {
 }
 
 /**
- * When her health answers change, her latest completed result gets a new version with the inherent
- * risk and combined scores worked out again (the old version is kept). An administrator's studies
+ * When her health answers or her birthdate change, her latest completed result gets a new version
+ * with the inherent risk and combined scores worked out again (the old version is kept). An administrator's studies
  * are his patients', scored without his own answers (jobs/scoring-age.ts), so they stay as they are.
  * The answers used are hers as they are when the version is stored, not those of the change that
  * asked for it: of two changes in quick succession the later always ends up in her result, and a
@@ -32,7 +32,10 @@ export function rescoreService(deps: { tasks: TasksRepository; now?: () => Date 
         const subject = subjectNow(ownerNow, task);
         if (!subject || !ownerNow || !('person' in ownerNow) || ownerNow.person.is_superuser) return null;
         const revised = rescoreRisk(current, { ageYears: subject.age, ageSource: subject.ageSource, riskFactors: subject.riskFactors, at });
-        return sameScores(revised, current) ? null : revised;
+        if (sameScores(revised, current)) return null;
+        // Her answers as the result uses them unchanged: what moved is her age, from her birthdate.
+        const ageOnly = isDeepStrictEqual(revised.inputs.risk_factors, current.inputs.risk_factors);
+        return ageOnly ? { ...revised, revision: { ...revised.revision!, reason: 'birthdate_changed' } } : revised;
       });
     },
   };

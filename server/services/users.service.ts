@@ -147,6 +147,8 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
         ...rest,
         hashed_password: password ? await hashPassword(password) : undefined,
       });
+      // An administrator correcting her birthdate changes her age at her study: her result follows.
+      if (updated && updated.birthdate !== user.birthdate) await answersChanged?.(updated);
       return toPublic(updated!);
     },
 
@@ -169,7 +171,8 @@ export function usersService({ config, users: repo, mails, files, userCache, thr
         : undefined;
       const updated = await users.update(actor.id, { full_name: input.full_name, birthdate: input.birthdate, risk_factors, language: input.language });
       if (newEmail) await mails.sendEmailChange(updated!, newEmail, requested);
-      if (updated && risk_factors && !sameAnswers(actor.risk_factors, risk_factors)) await answersChanged?.(updated);
+      const newAnswers = risk_factors !== undefined && !sameAnswers(actor.risk_factors, risk_factors);
+      if (updated && (newAnswers || updated.birthdate !== actor.birthdate)) await answersChanged?.(updated);
       return toPublic(updated!);
     },
 

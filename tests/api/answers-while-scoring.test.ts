@@ -118,6 +118,20 @@ describe(`answers changed while a study is analysed (${dbLabel()})`, () => {
     expect(result.revision?.number).toBe(3);
   });
 
+  it('her birthdate corrected while the study is scored: her newest result is at her age then, and says the birthdate changed', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const hold = held.holdNext('score');
+    const id = await submit(user.token);
+    const ctx = await hold.reached;
+    expect((await api.request('PATCH', '/users/me', { token: user.token, json: { birthdate: '1960-05-17' } })).status).toBe(200);
+    hold.go();
+    expect((await api.waitSettled(user.token, id)).status).toBe('completed');
+    const result = await resultOf(user.token, id);
+    expect(result.inputs.age).toBe(ctx!.age! + 10);
+    expect(result.revision).toMatchObject({ number: 2, reason: 'birthdate_changed' });
+    expect((await versionsOf(user.token, id)).map((v) => v.version)).toEqual([1]);
+  });
+
   it('answers changed and changed back while the study is scored: one result, no version', async () => {
     const user = await api.createUser({ submission_limit: 1 });
     const hold = held.holdNext('score');

@@ -94,4 +94,33 @@ describe(`her health answers rescore her latest result on ${dbLabel()}`, () => {
     await api.request('PATCH', '/users/me', { token: a.token, json: { full_name: 'Another Name' } });
     expect(await versionsOf(a.token, task.id)).toEqual([]);
   });
+
+  it('her birthdate corrected, by her or by an administrator: her result is worked out again at her age then, and says why', async () => {
+    const user = await api.createUser({ submission_limit: 1 });
+    const task = await api.completedStudy(user.token, study);
+    const first = await resultOf(user.token, task.id);
+    expect(first.inputs).toMatchObject({ age_source: 'birthdate' });
+
+    // Ten years older at the same study: a higher five-year risk, her answers as they were.
+    const older = await api.request('PATCH', '/users/me', { token: user.token, json: { birthdate: '1960-05-17' } });
+    expect(older.status).toBe(200);
+    const second = await resultOf(user.token, task.id);
+    expect(second.inputs.age).toBe(first.inputs.age! + 10);
+    expect(second.inputs.risk_factors).toEqual(first.inputs.risk_factors);
+    expect(second.revision).toMatchObject({ number: 2, reason: 'birthdate_changed' });
+    expect(second.study.risk.score!).toBeGreaterThan(first.study.risk.score!);
+    expect((await versionsOf(user.token, task.id)).map((v) => v.version)).toEqual([1]);
+
+    // An administrator puts the first birthdate back through the users list.
+    const back = await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { birthdate: '1970-05-17' } });
+    expect(back.status).toBe(200);
+    const third = await resultOf(user.token, task.id);
+    expect(third.inputs.age).toBe(first.inputs.age);
+    expect(third.revision).toMatchObject({ number: 3, reason: 'birthdate_changed' });
+    expect(third.study.risk).toEqual(first.study.risk);
+
+    // The same birthdate sent again changes nothing.
+    await api.request('PATCH', '/users/me', { token: user.token, json: { birthdate: '1970-05-17' } });
+    expect((await resultOf(user.token, task.id)).revision?.number).toBe(3);
+  });
 });

@@ -82,7 +82,9 @@ export function AnswersUsedCard({ result, answers }: { result: ScoredResult; ans
         )}
         {revision && (
           <Text c="dimmed" data-testid="answers-revision">
-            {t('Worked out again on {{date}} after you changed your answers (version {{number}} of this result).', { date: formatDateTime(revision.at), number: revision.number })}
+            {revision.reason === 'birthdate_changed'
+              ? t('Worked out again on {{date}} after your birthdate changed (version {{number}} of this result).', { date: formatDateTime(revision.at), number: revision.number })
+              : t('Worked out again on {{date}} after you changed your answers (version {{number}} of this result).', { date: formatDateTime(revision.at), number: revision.number })}
           </Text>
         )}
         {revision && answers && <BeforeTheChange taskId={answers.taskId} number={revision.number} />}

@@ -19,7 +19,12 @@ export function engineLabel(engine: { name: string; version: string }): string {
 export function engineLine(result: ScoredResult): string {
   const first = t('Scores by {{engine}}, model {{model}}.', { engine: engineLabel(result.engine), model: AI_MODEL_LABEL });
   const r = result.revision;
-  return r ? `${first} ${t('Inherent risk and combined score worked out again with your new answers by {{engine}}.', { engine: engineLabel(r.engine) })}` : first;
+  if (!r) return first;
+  const again =
+    r.reason === 'birthdate_changed'
+      ? t('Inherent risk and combined score worked out again at your corrected age by {{engine}}.', { engine: engineLabel(r.engine) })
+      : t('Inherent risk and combined score worked out again with your new answers by {{engine}}.', { engine: engineLabel(r.engine) });
+  return `${first} ${again}`;
 }
 
 export const NOT_A_DIAGNOSIS = msg(
