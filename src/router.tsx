@@ -2,7 +2,7 @@ import { createRootRouteWithContext, createRoute, createRouter, lazyRouteCompone
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { queryClient } from './api/query-client';
-import { currentUserQuery } from './api/queries';
+import { currentUserQuery, queryKeys } from './api/queries';
 import { msg } from './i18n';
 import { ErrorPage } from './components/ErrorPage';
 import { PageLoader } from './components/PageLoader';
@@ -32,8 +32,11 @@ function requireLogin() {
  * profile at /start-demo, and with one chosen may go through /submit and /results as that profile.
  * Everything else sends a visitor to /login.
  */
-function requireLoginOrDemo({ location }: { location: { pathname: string } }) {
+function requireLoginOrDemo({ location, context }: { location: { pathname: string }; context: Context }) {
   if (getToken()) return;
+  // No session: an answer about the person before (the 401 that ended hers) no longer applies. Kept,
+  // it made the layout take a visitor of the demo for a refused session and send her to /login.
+  context.queryClient.removeQueries({ queryKey: queryKeys.currentUser, exact: true });
   const path = location.pathname.replace(/\/+$/, '') || '/';
   if (path === '/start-demo' || path === '/score-quality' || path === '/privacy' || path === '/terms') return;
   if ((path === '/submit' || path === '/results') && getDemoUserId()) return;

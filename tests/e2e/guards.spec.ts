@@ -47,6 +47,26 @@ test.describe('guards and redirects', () => {
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
   });
 
+  test('after a refused token, the login page\'s demo link opens the demo without a reload', async ({ page }) => {
+    test.setTimeout(150_000);
+    // Her session expired or was revoked: the app's first /users/me answers 401 and she lands on /login.
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('access_token', 'not-a-valid-token'));
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('link', { name: 'try the demo' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a demo profile' })).toBeVisible();
+    // On a fresh server the built-in profiles may still be in the making: the page shows them when they are.
+    await expect(page.getByRole('radio', { name: 'Anna Lindqvist' })).toBeVisible({ timeout: 90_000 });
+    await expect(page).toHaveURL(/\/start-demo$/);
+    // As a visitor she may go on through the demo, and log in again from there.
+    await page.getByRole('radio', { name: 'Anna Lindqvist' }).click();
+    await page.getByRole('button', { name: 'Skip to results' }).click();
+    await expect(page.getByRole('heading', { name: 'Results for Anna Lindqvist' })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Log in' }).click();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+  });
+
   test('a server that cannot be reached keeps the session, says so, and the page comes back on Try again', async ({ page, member }) => {
     // Refused from the start, as in the next test: a user fetched on the login page would be kept.
     let refused = 0;
