@@ -60,8 +60,18 @@ export const demoKeys = {
   image: (id: string, view: string, layer: string) => ['demo_images', id, view, layer] as const,
 };
 
-/** Profiles for /start-demo and the results demo panel. */
-export const demoUsersQuery = () => queryOptions({ queryKey: demoKeys.usersAll, queryFn: () => listDemoUsers(0, 10), staleTime: 60_000 });
+/**
+ * Profiles for /start-demo and the results demo panel. An empty list is asked again every 10 s:
+ * on a first start the server makes the built-in profiles after it answers, and a visitor who came
+ * that early sees them appear instead of an empty page until the list goes stale a minute later.
+ */
+export const demoUsersQuery = () =>
+  queryOptions({
+    queryKey: demoKeys.usersAll,
+    queryFn: () => listDemoUsers(0, 10),
+    staleTime: 60_000,
+    refetchInterval: (query) => (query.state.data?.data.length === 0 ? TIMING.taskRefetchMs : false),
+  });
 
 /** One page of the /demo-admin table (pages start at 1). */
 export const demoUsersPageQuery = (page: number) =>

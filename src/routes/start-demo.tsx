@@ -117,7 +117,12 @@ export default function StartDemoPage() {
 
       {query.isError ? (
         <Alert color="red" variant="light" title={t('Something went wrong.')}>
-          {errorMessage(query.error, msg("We couldn't load the demo profiles. Please try again later."))}
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{errorMessage(query.error, msg("We couldn't load the demo profiles. Please try again later."))}</Text>
+            <Button size="sm" variant="default" loading={query.isFetching} onClick={() => void query.refetch()}>
+              {t('Try again')}
+            </Button>
+          </Stack>
         </Alert>
       ) : query.isPending ? (
         <SimpleGrid cols={3} spacing="lg" aria-busy="true" aria-label={t('Loading demo profiles')}>
@@ -137,9 +142,17 @@ export default function StartDemoPage() {
           ))}
         </SimpleGrid>
       ) : demo.users && demo.users.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl">
-          <Text fw={600}>{t('No demo profiles yet.')}</Text>
-          <Text c="dimmed">{t('An administrator can add them under Demo admin.')}</Text>
+        <Paper withBorder radius="lg" p="xl" data-testid="demo-profiles-empty">
+          <Group justify="space-between" align="center" gap="lg">
+            <div>
+              <Text fw={600}>{t('No demo profiles yet.')}</Text>
+              <Text c="dimmed">{t('An administrator can add them under Demo admin.')}</Text>
+              <Text c="dimmed">{t('Just after the server starts they may still be in preparation: they appear here by themselves.')}</Text>
+            </div>
+            <Button variant="default" loading={query.isFetching} onClick={() => void query.refetch()}>
+              {t('Check again')}
+            </Button>
+          </Group>
         </Paper>
       ) : (
         <Radio.Group value={demo.selectedId} onChange={(id) => demo.select(id)} aria-label={t('Demo profiles')}>

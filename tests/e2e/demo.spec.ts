@@ -173,6 +173,38 @@ test.describe('a visitor without an account', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'How good are these scores?' })).toBeVisible();
   });
 
+  test('opening the demo while the server still makes its profiles: they appear by themselves', async ({ page }) => {
+    // A first start: the server answers before the built-in profiles exist.
+    await page.route('**/api/v1/demo/users?*', (route) => route.fulfill({ json: { data: [], count: 0 } }));
+    await page.goto('/start-demo');
+    const empty = page.getByText('No demo profiles yet.');
+    await expect(empty).toBeVisible();
+    // The profiles are made: the page shows them without a reload or a click.
+    await page.unroute('**/api/v1/demo/users?*');
+    await expect(page.getByRole('radio', { name: 'Anna Lindqvist' })).toBeVisible({ timeout: 30_000 });
+    await expect(empty).toHaveCount(0);
+  });
+
+  test('an empty demo list says the profiles may still be in preparation and offers Check again', async ({ page }) => {
+    await page.route('**/api/v1/demo/users?*', (route) => route.fulfill({ json: { data: [], count: 0 } }));
+    await page.goto('/start-demo');
+    const empty = page.getByTestId('demo-profiles-empty');
+    await expect(empty).toContainText('No demo profiles yet.');
+    await expect(empty).toContainText('they appear here by themselves');
+    await page.unroute('**/api/v1/demo/users?*');
+    await empty.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByRole('radio', { name: 'Anna Lindqvist' })).toBeVisible();
+  });
+
+  test('a demo list that could not be loaded says so and loads on Try again', async ({ page }) => {
+    await page.route('**/api/v1/demo/users?*', (route) => route.fulfill({ status: 500, json: { detail: 'Internal Server Error' } }));
+    await page.goto('/start-demo');
+    await expect(page.getByText('Something went wrong.')).toBeVisible({ timeout: 30_000 });
+    await page.unroute('**/api/v1/demo/users?*');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('radio', { name: 'Anna Lindqvist' })).toBeVisible();
+  });
+
   test('is asked to log in everywhere outside the demo', async ({ page }) => {
     for (const path of ['/', '/settings', '/results', '/submit', '/admin']) {
       await page.goto(path);
