@@ -9,7 +9,8 @@ export default function NotFound() {
   return (
     <Box pos="relative">
       <CornerLanguageSwitch />
-      <Center mih="100vh" p="xl">
+      {/* The page's main landmark, as on the other pages: a screen reader's "go to main" lands on the message. */}
+      <Center component="main" mih="100vh" p="xl">
         <Stack align="center" gap="sm" data-testid="not-found">
           <Text component="p" fz={96} fw={700} lh={1} c="light-dark(var(--mantine-color-clinical-7), var(--mantine-color-clinical-3))">
             404

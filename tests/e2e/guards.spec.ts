@@ -182,6 +182,8 @@ test.describe('guards and redirects', () => {
     await expect(page.getByText('404')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
     await expect(page.getByText('Page not found.')).toBeVisible();
+    // Its message is the page's main landmark, where a screen reader's "go to main" lands.
+    await expect(page.getByRole('main')).toContainText('Page not found.');
     await page.getByRole('link', { name: 'Go back' }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
