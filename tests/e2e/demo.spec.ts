@@ -205,6 +205,23 @@ test.describe('a visitor without an account', () => {
     await expect(page.getByRole('radio', { name: 'Anna Lindqvist' })).toBeVisible();
   });
 
+  test('the three scores under "What goes into it" line up as one row of equal cards, each opening its tab', async ({ page }) => {
+    await page.goto('/start-demo');
+    await page.getByRole('radio', { name: 'Anna Lindqvist' }).click();
+    await page.getByRole('button', { name: 'Skip to results' }).click();
+    const cards = page.getByRole('button', { name: /\. Open the .+ tab$/ });
+    await expect(cards).toHaveCount(3, { timeout: 30_000 });
+    // The card she sees (its border) inside each button.
+    const boxes = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).locator(':scope > *').boundingBox())!));
+    // Her Cancer Signs and Inherent Risk rankings take two lines, Masking's one: the cards still start and end at one height.
+    for (const box of boxes.slice(1)) {
+      expect(Math.abs(box.y - boxes[0].y)).toBeLessThan(1);
+      expect(Math.abs(box.height - boxes[0].height)).toBeLessThan(1);
+    }
+    await cards.filter({ hasText: 'Masking' }).click();
+    await expect(page.getByRole('tab', { name: /^Masking/ })).toHaveAttribute('aria-selected', 'true');
+  });
+
   test('is asked to log in everywhere outside the demo', async ({ page }) => {
     for (const path of ['/', '/settings', '/results', '/submit', '/admin']) {
       await page.goto(path);

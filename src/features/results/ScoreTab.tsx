@@ -91,8 +91,9 @@ function Components({ result, onOpenTab }: { result: ScoredResult; onOpenTab: (k
           const w = describeScore(result.study[s.score], asTranslate(t));
           const title = t(s.title);
           return (
-            <UnstyledButton key={s.key} onClick={() => onOpenTab(s.key)} aria-label={t('{{title}}: {{percent}}. Open the {{title}} tab', { title, percent: w.percent })}>
-              <Paper withBorder radius="md" p="md" className="component-card">
+            // A block as tall as its row: inline, the three cards sat on the text baseline, each at its own height.
+            <UnstyledButton key={s.key} display="block" h="100%" onClick={() => onOpenTab(s.key)} aria-label={t('{{title}}: {{percent}}. Open the {{title}} tab', { title, percent: w.percent })}>
+              <Paper withBorder radius="md" p="md" h="100%" className="component-card">
                 <Text fw={600}>{title}</Text>
                 <Group gap="sm" mt={6}>
                   <Text fz={28} fw={700} lh={1.1}>
