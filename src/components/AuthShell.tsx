@@ -10,7 +10,8 @@ export function AuthShell({ title, children }: { title?: string; children: React
       <CornerLanguageSwitch />
       <Center mih="100vh" py={48} px="md">
         <Stack w="100%" maw={440} gap="xl">
-          <Center>
+          {/* The page's banner: outside every landmark, a screen reader going by landmarks skipped the name. */}
+          <Center component="header">
             <Logo size={40} />
           </Center>
           <Paper component="main" withBorder shadow="sm" radius="lg" p={36}>

@@ -54,8 +54,10 @@ export function LanguageSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' }) {
 
 /** The switch in the top right corner of a page without a top bar (the parent is positioned). */
 export function CornerLanguageSwitch({ right = 32 }: { right?: number }) {
+  const t = useT();
+  // A landmark of its own: outside the page's main, a screen reader's list of landmarks skipped it.
   return (
-    <Box pos="absolute" top={24} right={right}>
+    <Box component="nav" aria-label={t('Language')} pos="absolute" top={24} right={right}>
       <LanguageSwitch />
     </Box>
   );

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { SUPERUSER, createUser, expect, signIn, test } from './fixtures';
 import { COLOR_SCHEME_KEY, expectAccessible } from './fixtures/a11y';
 
@@ -113,4 +114,18 @@ test.describe('less motion when the system asks for it', () => {
     expect(motion.duration).toBeGreaterThan(0.1);
     expect(motion.count).toBe('infinite');
   });
+});
+
+test.describe('landmarks', () => {
+  // axe's "region" rule (moderate, so the scans above let it pass): content outside every landmark
+  // is skipped by a screen reader moving from landmark to landmark, as the language switch was.
+  for (const [path, heading] of publicScreens) {
+    test(`everything on ${path} is inside a landmark, the language switch too`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Language' }).getByRole('combobox', { name: 'Language' })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).withRules(['region', 'landmark-one-main']).analyze();
+      expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
 });
