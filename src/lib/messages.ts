@@ -48,6 +48,18 @@ const TEMPLATES: readonly string[] = [
   msg('Too many files: at most {{n}}.'),
   msg('Unexpected file field "{{field}}": the files go under {{fields}}.'),
   msg('A file part has no field name: the files go under {{fields}}.'),
+  // The engine's notes on a result, as the printed report shows them (features/results/engine-notes.ts:
+  // fields and views in words): server/analysis/assemble.ts, risk/bcrat.ts, image/view.ts
+  msg("Risk factors not given take BCRAT's reference category: {{fields}}"),
+  msg('Age at first period ({{age}}) is after the current age: treated as unknown'),
+  msg('Age at first birth ({{age}}) is inconsistent with the age or the first period: treated as unknown'),
+  msg('Atypical hyperplasia is used only with at least one biopsy (BCRAT): not used'),
+  msg("The {{side}} breast's density comes from {{view}} only"),
+  msg('{{view}}: no pixel spacing in the file; 0.1 mm assumed'),
+  msg('{{view}}: the pixels put the chest wall on the {{side}}, not where the header implies'),
+  msg('{{view}}: a bright strip along the film edge ({{n}} rows) is not breast'),
+  msg('{{view}}: {{n}} label or marker object(s) outside the breast ignored'),
+  msg('{{view}}: pectoral muscle not found ({{reason}}); none removed'),
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -67,8 +79,15 @@ const PATTERNS = TEMPLATES.map((template) => {
   return { template, names, re: new RegExp(`^${source}$`, 's') };
 });
 
-/** A value inside a message, itself translated when the catalog knows it ("Two", "(missing)"). */
-const value = (v: string) => (i18next.exists(v) ? t(v) : v);
+/**
+ * A value inside a message, itself translated when the catalog knows it ("Two", "(missing)"), or
+ * a list ("race, biopsies") whose every item it knows.
+ */
+const value = (v: string) => {
+  if (i18next.exists(v)) return t(v);
+  const items = v.split(', ');
+  return items.length > 1 && items.every((item) => i18next.exists(item)) ? items.map((item) => t(item)).join(', ') : v;
+};
 
 /**
  * A message of the contract's rules, the DICOM worker or the server (an error `detail`, a failed

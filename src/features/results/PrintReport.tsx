@@ -9,6 +9,7 @@ import { engineLine, NOT_A_DIAGNOSIS } from './EngineNote';
 import { formatDate, formatStudyDate } from './format';
 import { IMAGE_QUERY_DEFAULTS, type ImageQueryFor } from './images';
 import { HANGING, VIEW_LABEL } from './labels';
+import { noteInWords } from './engine-notes';
 import { SCORE_TABS } from './tabs';
 import { asTranslate } from './translate';
 
@@ -21,11 +22,6 @@ function ReportView({ view, queryFor }: { view: ViewKey; queryFor: ImageQueryFor
       <figcaption>{VIEW_LABEL[view]}</figcaption>
     </figure>
   );
-}
-
-/** The engine's notes name fields as the code does (age_at_menarche): on paper they read as words. */
-function inWords(note: string): string {
-  return note.replace(/\b[a-z]+(?:_[a-z0-9]+)+\b/g, (name) => name.replace(/_/g, ' '));
 }
 
 function cell(entry: ScoredResult['study']['detection'], t: Translate): string {
@@ -126,7 +122,7 @@ export function PrintReport({
       <p style={{ fontSize: '9pt' }} data-testid="print-score-quality">
         {t('How good these scores are, what they are built from and what they cannot do:')} <a href="/score-quality">{`${window.location.origin}/score-quality`}</a>
       </p>
-      {result.inputs.notes.length > 0 && <p style={{ fontSize: '8pt' }}>{t('Notes:')} {result.inputs.notes.map(inWords).join(' ')}</p>}
+      {result.inputs.notes.length > 0 && <p style={{ fontSize: '8pt' }}>{t('Notes:')} {result.inputs.notes.map(noteInWords).join(' ')}</p>}
     </section>
   );
 }
