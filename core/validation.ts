@@ -22,6 +22,7 @@ export const MESSAGES = {
   fullNameRequired: msg('Full Name is required'),
   fullNameTooShort: msg('Full Name must be at least 3 characters'),
   fullNameTooLong: msg('Full Name must be at most 30 characters'),
+  fullNameControl: msg('Full Name must not contain line breaks or invisible direction marks'),
   birthdateRequired: msg('Birthdate is required'),
   birthdateInvalid: msg('Birthdate must be a real date in the past'),
   submissionLimitMin: msg('Submission limit must be at least 0'),
@@ -40,6 +41,12 @@ export function isPasswordEmail(password: string, email: string): boolean {
 }
 export const FULL_NAME_MIN = 3;
 export const FULL_NAME_MAX = 30;
+/**
+ * Line breaks, other control characters and the marks that turn text's direction: a name is
+ * written into the account mails, where a line break starts a line of the sender's choosing in the
+ * text part and a right-to-left override shows a link or an address reversed.
+ */
+export const FULL_NAME_FORBIDDEN = /[\p{Cc}\u2028\u2029\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 // The same pattern the original front end used: something@something.tld, no spaces.
 export const EMAIL_PATTERN = /^[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}$/i;

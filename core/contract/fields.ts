@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
 import { msg } from '../i18n';
-import { EMAIL_PATTERN, FULL_NAME_MAX, FULL_NAME_MIN, MESSAGES, PASSWORD_MIN, SUBMISSION_LIMIT_MAX, isPasswordEmail, isRealDate } from '../validation';
+import { EMAIL_PATTERN, FULL_NAME_FORBIDDEN, FULL_NAME_MAX, FULL_NAME_MIN, MESSAGES, PASSWORD_MIN, SUBMISSION_LIMIT_MAX, isPasswordEmail, isRealDate } from '../validation';
 
 /**
  * Every text a client sends starts here. PostgreSQL cannot store U+0000 in text, so a NUL is
@@ -41,10 +41,15 @@ export const SignupFullNameField = requiredText(MESSAGES.fullNameRequired)
   .trim()
   .min(1, MESSAGES.fullNameRequired)
   .min(FULL_NAME_MIN, MESSAGES.fullNameTooShort)
-  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong);
+  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong)
+  .refine((v) => !FULL_NAME_FORBIDDEN.test(v), MESSAGES.fullNameControl);
 
 /** Profile and admin forms: the spec sets only the maximum there. */
-export const FullNameField = requiredText(MESSAGES.fullNameRequired).trim().min(1, MESSAGES.fullNameRequired).max(FULL_NAME_MAX, MESSAGES.fullNameTooLong);
+export const FullNameField = requiredText(MESSAGES.fullNameRequired)
+  .trim()
+  .min(1, MESSAGES.fullNameRequired)
+  .max(FULL_NAME_MAX, MESSAGES.fullNameTooLong)
+  .refine((v) => !FULL_NAME_FORBIDDEN.test(v), MESSAGES.fullNameControl);
 
 export const BirthdateField = requiredText(MESSAGES.birthdateRequired)
   .min(1, MESSAGES.birthdateRequired)

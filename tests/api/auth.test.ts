@@ -91,6 +91,20 @@ describe(`accounts on ${dbLabel()}`, () => {
     expect(res.data.detail).toBe('The user with this email already exists in the system');
   });
 
+  it("sends no mail for a name that would write its own lines or reverse text in it, and keeps a name's markup as text", async () => {
+    const before = api.smtp.mails.length;
+    for (const full_name of ['Anna\r\nReset: evil.example', 'Anna \u202Elmth.live']) {
+      const res = await signup('crafted.name@example.org', { full_name });
+      expect(res.status).toBe(422);
+      expect(res.data.detail[0].msg).toBe(MESSAGES.fullNameControl);
+    }
+    expect(api.smtp.mails.slice(before).filter((m) => m.to === 'crafted.name@example.org')).toHaveLength(0);
+    expect((await signup('markup.name@example.org', { full_name: '<a href="//evil.example">x</a>' })).status).toBe(200);
+    const mail = await api.smtp.waitFor('markup.name@example.org', { subject: 'Verify' });
+    expect(mail.html).not.toContain('<a href="//evil.example">');
+    expect(mail.html).toContain('&lt;a href=&quot;//evil.example&quot;&gt;x&lt;/a&gt;');
+  });
+
   it('gives the login form messages and a clear wrong-password answer', async () => {
     const empty = await api.request('POST', '/login/access-token', { form: { username: '', password: '' } });
     expect(empty.status).toBe(422);

@@ -47,6 +47,15 @@ describe('core validation rules (spec section 5), as the contract fields apply t
     expect(firstError(FullNameField, 'x'.repeat(31))).toBe('Full Name must be at most 30 characters');
   });
 
+  it('full name: no line breaks, control characters or direction overrides (they would reach the account mails), accents and other scripts welcome', () => {
+    const refused = 'Full Name must not contain line breaks or invisible direction marks';
+    for (const name of ['Anna\r\nVisit evil.example', 'Anna\nBo', 'Anna\tBo', 'Anna\u2028Bo', 'Anna \u202Emoc.live', 'Anna\u2066Bo\u2069', 'Anna\u200FBo']) {
+      expect(firstError(SignupFullNameField, name), JSON.stringify(name)).toBe(refused);
+      expect(firstError(FullNameField, name), JSON.stringify(name)).toBe(refused);
+    }
+    for (const name of ['Åsa Öberg-Lind', "Siobhán O'Neill", 'فاطمة الزهراء', 'मीरा\u200Dशर्मा', '李小龍']) expect(firstError(SignupFullNameField, name), name).toBeNull();
+  });
+
   it('birthdate: required, a real date in the past', () => {
     expect(firstError(BirthdateField, '')).toBe('Birthdate is required');
     expect(firstError(BirthdateField, '1990-02-30')).toBe(MESSAGES.birthdateInvalid);
