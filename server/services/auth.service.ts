@@ -140,13 +140,16 @@ export function authService({ users, tokens, accessTokens, revokedTokens, mails,
       if (!used) throw new ApiError(400, 'This verification link is invalid or has already been used.');
       if ('expired' in used) throw new ApiError(400, 'This verification link has expired. Please sign up again or contact us.');
       if (used.newEmail) {
+        // An account switched off since the link was asked for stays where it is: an administrator
+        // who switched it off (a takeover suspected) must not find it moved to the taker's address.
+        const account = await users.findById(used.userId);
+        if (account && !account.is_active) throw new ApiError(400, SERVER_MESSAGES.accountSwitchedOff);
         const owner = await users.findByEmail(used.newEmail);
         if (owner && owner.id !== used.userId) throw new ApiError(409, 'The user with this email already exists in the system');
-        const before = await users.findById(used.userId);
         await users.update(used.userId, { email: used.newEmail, email_verified: true });
         // The account has moved either way: a notice that cannot be sent is logged, not answered as a failure.
-        if (before && before.email !== used.newEmail) {
-          await mails.sendEmailChangedNotice(before, used.newEmail, requested).catch((err) => console.error('e-mail change notice failed:', err));
+        if (account && account.email !== used.newEmail) {
+          await mails.sendEmailChangedNotice(account, used.newEmail, requested).catch((err) => console.error('e-mail change notice failed:', err));
         }
       } else {
         await users.update(used.userId, { email_verified: true });

@@ -105,6 +105,21 @@ describe(`accounts on ${dbLabel()}`, () => {
     expect(mail.html).toContain('&lt;a href=&quot;//evil.example&quot;&gt;x&lt;/a&gt;');
   });
 
+  it('does not move a switched-off account to the address its pending change link names', async () => {
+    const user = await api.createUser();
+    const to = 'taken-over@example.org';
+    expect((await api.request('PATCH', '/users/me', { token: user.token, json: { email: to, current_password: user.password } })).status).toBe(200);
+    const token = linkToken(await api.smtp.waitFor(to, { subject: 'Confirm' }), 'verify-email');
+    // The administrator switches the account off (she suspects it was taken over) before the link is opened.
+    expect((await api.request('PATCH', `/users/${user.id}`, { token: api.superToken, json: { is_active: false } })).status).toBe(200);
+    const before = api.smtp.mails.length;
+    const res = await api.request('POST', `/users/verify_email/${token}`);
+    expect(res.status).toBe(400);
+    expect(res.data.detail).toBe(SERVER_MESSAGES.accountSwitchedOff);
+    expect((await api.request('GET', `/users/${user.id}`, { token: api.superToken })).data.email).toBe(user.email);
+    expect(api.smtp.mails.slice(before).filter((m) => m.to === user.email)).toHaveLength(0);
+  });
+
   it('gives the login form messages and a clear wrong-password answer', async () => {
     const empty = await api.request('POST', '/login/access-token', { form: { username: '', password: '' } });
     expect(empty.status).toBe(422);
