@@ -21,7 +21,7 @@ export function AdviceCard() {
                 <path d="M12 8v5M12 16.5v.5" />
               </svg>
             </ThemeIcon>
-            <Title order={3} id="advice-title">
+            <Title order={2} size="h3" id="advice-title">
               {t(ADVICE_TITLE)}
             </Title>
           </Group>

@@ -41,7 +41,7 @@ export function AnswersUsedCard({ result, answers }: { result: ScoredResult; ans
   return (
     <Paper withBorder radius="lg" p="xl" data-testid="answers-used">
       <Stack gap="sm">
-        <Title order={3}>{t('Your answers in this score')}</Title>
+        <Title order={2} size="h3">{t('Your answers in this score')}</Title>
         {given.length === 0 ? (
           <Text data-testid="answers-none">
             {/* Her own study says "you"; a demo profile's, or a study seen by an administrator, says it plainly. */}

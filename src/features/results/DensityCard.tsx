@@ -48,7 +48,7 @@ export function DensityCard({ measure, compact = false }: { measure: DensityMeas
   return (
     <Paper withBorder radius="lg" p={compact ? 'lg' : 'xl'} data-testid="density-card" component="section" aria-labelledby="density-card-title">
       <Stack gap="md">
-        <Title order={3} id="density-card-title" size={compact ? 'h4' : 'h3'}>
+        <Title order={compact ? 3 : 2} id="density-card-title" size={compact ? 'h4' : 'h3'}>
           {t('Your breast density')}
         </Title>
         {w.available ? (

@@ -21,7 +21,7 @@ export function ImagesTab({ result, queryFor, height = 380, studyUid }: { result
   return (
     <Stack gap="lg" pt="xl">
       <Stack gap={4}>
-        <Title order={3}>{t('Your four images')}</Title>
+        <Title order={2} size="h3">{t('Your four images')}</Title>
         <Text c="dimmed">{t('Move a slider to lay its colour over all four pictures. Choose a picture to see it larger, with the regions the computer marked.')}</Text>
       </Stack>
       <OverlaySliders levels={levels} onChange={setLevels} />

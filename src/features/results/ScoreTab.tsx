@@ -85,7 +85,7 @@ function Components({ result, onOpenTab }: { result: ScoredResult; onOpenTab: (k
   const t = useT();
   return (
     <Stack gap="sm">
-      <Title order={3}>{t('What goes into it')}</Title>
+      <Title order={2} size="h3">{t('What goes into it')}</Title>
       <SimpleGrid cols={3} spacing="md">
         {SCORE_TABS.filter((s) => s.key !== 'smart-density').map((s) => {
           const w = describeScore(result.study[s.score], asTranslate(t));
@@ -145,7 +145,7 @@ export function ScoreTab({
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="lg" p="xl" h="100%">
-            <Title order={3} mb="xs">
+            <Title order={2} size="h3" mb="xs">
               {t('Where you are among other women')}
             </Title>
             {w.available && entry.quantile !== null ? (
@@ -175,7 +175,7 @@ export function ScoreTab({
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Paper withBorder radius="lg" p="xl">
-          <Title order={3} mb="sm">
+          <Title order={2} size="h3" mb="sm">
             {t('What this score means')}
           </Title>
           <List spacing="xs">
@@ -190,7 +190,7 @@ export function ScoreTab({
           )}
         </Paper>
         <Paper withBorder radius="lg" p="xl">
-          <Title order={3} mb="sm">
+          <Title order={2} size="h3" mb="sm">
             {t('What it does not mean')}
           </Title>
           <List spacing="xs">
@@ -208,7 +208,7 @@ export function ScoreTab({
         <Components result={result} onOpenTab={onOpenTab} />
       ) : (
         <Stack gap="sm">
-          <Title order={3}>{t('Each breast')}</Title>
+          <Title order={2} size="h3">{t('Each breast')}</Title>
           <SimpleGrid cols={2} spacing="md">
             <SideCard title={msg('Right breast')} entry={result.right[tab.score]} />
             <SideCard title={msg('Left breast')} entry={result.left[tab.score]} />
