@@ -57,9 +57,14 @@ export function StudiesButton() {
   );
 }
 
+/**
+ * The page's heading and its line, with the actions beside them. Where both do not fit on one row
+ * the actions move under them as a whole: squeezed beside them, the line under the heading broke
+ * in two (1440 px, her results with three buttons).
+ */
 export function Header({ title, subtitle, aside }: { title: string; subtitle?: string; aside?: ReactNode }) {
   return (
-    <Group justify="space-between" align="flex-start" className="screen-only" wrap="nowrap">
+    <Group justify="space-between" align="flex-start" className="screen-only" wrap="wrap">
       <Stack gap={4}>
         <Title order={1}>{title}</Title>
         {subtitle && (
