@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
@@ -34,12 +34,26 @@ const STEP_TEXT: Record<Step, { label: string; description: string }> = {
 /** A demo simulation started this recently is still being watched: a reload returns to it. */
 const DEMO_RESUME_MS = 60_000;
 
+/**
+ * One step of the wizard. When the step changes, the keyboard focus moves to the new step's heading:
+ * the button she pressed is gone with the old step, and focus would otherwise fall back to the top
+ * of the page (a screen reader would not say that the step changed).
+ */
 function StepPanel({ step, children }: { step: Step; children: ReactNode }) {
   const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    heading.current?.focus();
+  }, [step]);
   return (
     <Paper withBorder radius="lg" p={36} data-testid={`step-${step}`}>
       <Stack gap="lg">
-        <Title order={2}>{t(STEP_TEXT[step].label)}</Title>
+        <Title order={2} ref={heading} tabIndex={-1}>
+          {t(STEP_TEXT[step].label)}
+        </Title>
         {children}
       </Stack>
     </Paper>
