@@ -96,5 +96,8 @@ test.describe('the keyboard alone', () => {
     await expectFocusRing(page);
     await page.keyboard.press('Enter');
     await expect(page.getByRole('tab', { name: /^Masking/ })).toHaveAttribute('aria-selected', 'true');
+    // The card went with its panel: the focus is on the tab it opened, not lost at the top of the page.
+    await expect(page.getByRole('tab', { name: /^Masking/ })).toBeFocused();
+    await expectFocusRing(page);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Group, Stack, Tabs, Text } from '@mantine/core';
 import type { ScoredResult } from '../../../core/contract';
 import { describeScore, NOT_AVAILABLE } from '../../../core/wording/scores';
@@ -36,11 +36,24 @@ export function ResultsView({
 }) {
   const t = useT();
   const [tab, setTab] = useState<ResultsTabKey>('smart-density');
+  const list = useRef<HTMLDivElement>(null);
+  // A link inside a tab that opens another tab (a card under "What goes into it", "See your images")
+  // goes with its panel: the focus then moves to the newly selected tab, not back to the page's top.
+  const [opened, setOpened] = useState<ResultsTabKey | null>(null);
+  useEffect(() => {
+    if (opened === null) return;
+    list.current?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    setOpened(null);
+  }, [opened]);
+  const openFromPanel = (key: ResultsTabKey) => {
+    setTab(key);
+    setOpened(key);
+  };
   return (
     <>
       <Stack gap="lg" className="screen-only">
         <Tabs value={tab} onChange={(v) => v && setTab(v as ResultsTabKey)} keepMounted={false} variant="outline" radius="md">
-          <Tabs.List>
+          <Tabs.List ref={list}>
             {SCORE_TABS.map((s) => {
               const w = describeScore(result.study[s.score], asTranslate(t));
               return (
@@ -73,7 +86,7 @@ export function ResultsView({
           </Tabs.List>
           {SCORE_TABS.map((s) => (
             <Tabs.Panel key={s.key} value={s.key}>
-              <ScoreTab result={result} tab={s} onOpenTab={setTab} answers={answers} />
+              <ScoreTab result={result} tab={s} onOpenTab={openFromPanel} answers={answers} />
             </Tabs.Panel>
           ))}
           <Tabs.Panel value="images">
